@@ -1,0 +1,55 @@
+"""File writing that never leaves a half-written file, and plain YAML/JSON helpers."""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from pathlib import Path
+
+from .errors import OutputError
+
+
+def atomic_write_text(path: str | os.PathLike, text: str) -> Path:
+    """Write ``text`` to ``path`` via a temporary file in the same folder, then rename.
+
+    An existing file at ``path`` is either left untouched (on error) or replaced whole.
+    """
+    target = Path(path)
+    folder = target.parent if str(target.parent) else Path(".")
+    if not folder.exists():
+        raise OutputError(
+            f"folder {folder} does not exist",
+            where=str(target),
+            hint="create the folder first or choose another output path",
+        )
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
+    except OSError as exc:
+        raise OutputError(
+            f"cannot write here ({exc.strerror})",
+            where=str(target),
+            hint="choose a writable output path",
+        ) from None
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, target)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+    return target
+
+
+def dumps_json(obj) -> str:
+    """Deterministic JSON: sorted keys, UTF-8 kept, trailing newline."""
+    return json.dumps(obj, sort_keys=True, ensure_ascii=False, indent=2) + "\n"
+
+
+def atomic_write_json(path: str | os.PathLike, obj) -> Path:
+    return atomic_write_text(path, dumps_json(obj))
