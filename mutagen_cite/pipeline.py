@@ -1,0 +1,104 @@
+"""Load, annotate and mine a corpus in one call: the front half every command shares."""
+
+from __future__ import annotations
+
+import os
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Iterable, Mapping, Sequence
+
+from .annotate import Annotator, learn_tiers, load_spacy
+from .mine import DEFAULT_THRESHOLD, MineResult, mine
+from .model import FAMILIES, Sentence
+from .parse import DEFAULT_CACHE, ParseStats, annotate_documents
+
+
+@dataclass(frozen=True)
+class Analysis:
+    corpus: object  # mutagen_cite.corpus.Corpus
+    annotator: Annotator
+    sentences: Mapping[str, list[Sentence]]
+    mined: MineResult
+    parse_stats: ParseStats
+    tiers: tuple[str, ...] = ()
+    warnings: tuple[str, ...] = field(default_factory=tuple)
+
+    def slot_counts(self) -> dict[str, int]:
+        counts: Counter[str] = Counter()
+        for sentences in self.sentences.values():
+            for s in sentences:
+                for slot in s.slots:
+                    if slot.kind != "affirmative":
+                        counts[slot.family] += 1
+        return {f: counts.get(f, 0) for f in FAMILIES} | {
+            f: n for f, n in sorted(counts.items()) if f not in FAMILIES
+        }
+
+    def enumeration_counts(self) -> dict[str, int]:
+        counts = Counter(e.family for e in self.mined.enumerations)
+        return {f: counts.get(f, 0) for f in FAMILIES}
+
+    def sentence_count(self) -> int:
+        return sum(len(v) for v in self.sentences.values())
+
+
+def analyse(
+    corpus_dir: str | os.PathLike,
+    *,
+    spacy_model: str | None = None,
+    nlp=None,
+    tiers: Iterable[str] = (),
+    threshold: float = DEFAULT_THRESHOLD,
+    cache_dir: str | os.PathLike | None = DEFAULT_CACHE,
+    progress: Callable[[str, int], Callable[[int], None]] | None = None,
+    on_warning: Callable[[object], None] | None = None,
+    n_process: int = 1,
+) -> Analysis:
+    """Load ``corpus_dir``, tag slots in every sentence (cached), and mine enumerations.
+
+    ``progress(label, total)`` returns a callback advanced as documents finish; the CLI
+    passes one that drives a progress bar. ``nlp`` reuses an already-loaded pipeline.
+    """
+    from .corpus import load_corpus
+
+    corpus = load_corpus(Path(corpus_dir), on_warning=on_warning)
+    documents: Sequence = corpus.documents
+    tier_names = learn_tiers((d.text for d in documents), extra=tiers)
+    annotator = Annotator(nlp if nlp is not None else load_spacy(spacy_model), tiers=tier_names, n_process=n_process)
+    tick = progress("annotating", len(documents)) if progress else None
+    sentences, stats = annotate_documents(documents, annotator, cache_dir=cache_dir, progress=tick)
+    mined = mine(sentences, threshold=threshold)
+    return Analysis(corpus, annotator, sentences, mined, stats, tier_names)
+
+
+def mine_document(analysis: Analysis, *, top: int | None = None) -> dict:
+    """The ``mine`` output: summary, enumerations (largest first within a family), vocabulary."""
+    enums = sorted(
+        analysis.mined.enumerations, key=lambda e: (FAMILIES.index(e.family) if e.family in FAMILIES else 99, -len(e.members), e.template)
+    )
+    if top is not None:
+        enums = enums[:top]
+    return {
+        "summary": {
+            "documents": len(analysis.sentences),
+            "sentences": analysis.sentence_count(),
+            "slots": analysis.slot_counts(),
+            "enumerations": analysis.enumeration_counts(),
+            "tiers": list(analysis.tiers),
+        },
+        "enumerations": [
+            {
+                "family": e.family,
+                "kind": e.kind,
+                "template": e.template,
+                "values": list(e.values),
+                "members": [
+                    {"doc": m.doc_id, "start": m.start, "end": m.end, "value": m.value, "text": m.text}
+                    for m in e.members
+                ],
+            }
+            for e in enums
+        ],
+        "vocabulary": {k: list(v) for k, v in analysis.mined.vocabulary.surfaces.items()},
+    }

@@ -1,0 +1,26 @@
+"""Progress bars on stderr (tqdm), created on demand by the CLI and passed into the library."""
+
+from __future__ import annotations
+
+import sys
+from typing import Callable
+
+
+def bar_factory(enabled: bool = True) -> Callable[[str, int], Callable[[int], None]]:
+    """``factory(label, total)`` returns ``advance(n)``; bars close themselves when full."""
+
+    def factory(label: str, total: int) -> Callable[[int], None]:
+        if not enabled or total <= 0:
+            return lambda n: None
+        from tqdm import tqdm
+
+        bar = tqdm(total=total, desc=label, unit="doc", file=sys.stderr, leave=False, dynamic_ncols=True)
+
+        def advance(n: int) -> None:
+            bar.update(n)
+            if bar.n >= total:
+                bar.close()
+
+        return advance
+
+    return factory
