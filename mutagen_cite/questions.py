@@ -1,0 +1,358 @@
+"""Claims and questions from a true sentence: what the generator is asked, what it must say.
+
+The Python side takes a sentence apart (table row cells; subject / auxiliary / rest; the
+answer slot turned into a wh-phrase in place) and the Jinja2 template of the family decides
+the wording. Templates live in ``templates/questions/<family>.v1.j2`` and can be overridden
+with ``--templates DIR``. When no natural question can be formed the site is skipped
+(``None``), never emitted broken.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from jinja2 import Environment, FileSystemLoader, StrictUndefined, TemplateNotFound
+
+from .errors import ConfigError
+from .model import Sentence, Slot
+
+#: families whose mutated slot is itself the answer value
+VALUE_FAMILIES = {"quantity", "date", "entity"}
+#: answer slot kinds, best first, for families that pin a slot and ask for another value
+ANSWER_KINDS = ("duration", "money", "percent", "size", "count", "date", "month", "quarter", "year", "version")
+
+_ROW = re.compile(r"^(?:[^:;]{1,60}: [^;]+)(?:; [^:;]{1,60}: [^;]+)+\.?$")
+_BULLET = re.compile(r"^\s*(?:[-*•]|\d+[.)])\s+")
+_AUX = re.compile(
+    r"\b(is|are|was|were|will|can|must|may|should|does|do|did|has|have|shall|could|would|might)\b"
+)
+_PREPS = ("for", "within", "after", "before", "in", "on", "at", "by", "from", "until", "of", "to", "up to")
+_LOWER_OK = re.compile(r"^(The|A|An|All|Each|Every|Our|Your|This|These|Those|Some|Most|Any|No|Customers?|Users?|Employees?|Requests?)\b")
+
+
+@dataclass(frozen=True)
+class Phrasing:
+    claim: str
+    question: str
+    answer: str
+    answer_slot: Slot | None  # the slot whose value the answer names (None for yes/no)
+
+
+def template_env(templates_dir: str | Path | None = None) -> Environment:
+    """Jinja2 environment over the user's --templates DIR first, then the packaged templates."""
+    from importlib.resources import files
+
+    paths = []
+    if templates_dir is not None:
+        p = Path(templates_dir)
+        if not p.is_dir():
+            raise ConfigError(f"templates folder {p} does not exist", hint="pass an existing folder to --templates")
+        paths.append(str(p))
+    paths.append(str(files("mutagen_cite.templates")))
+    env = Environment(
+        loader=FileSystemLoader(paths), undefined=StrictUndefined, keep_trailing_newline=False,
+        trim_blocks=True, lstrip_blocks=True, autoescape=False,
+    )
+    env.filters["soft_lower"] = soft_lower
+    return env
+
+
+def soft_lower(text: str) -> str:
+    """Lower-case the first letter unless the word is an acronym or a name ("API", "SAML")."""
+    if len(text) > 1 and text[0].isupper() and text[1].islower():
+        return text[0].lower() + text[1:]
+    return text
+
+
+def clean_claim(text: str) -> str:
+    """A sentence as a standalone claim: no list marker, one space between words, a full stop."""
+    t = _BULLET.sub("", text).strip()
+    t = " ".join(t.split())
+    t = t.rstrip(":;,")
+    if t and t[-1] not in ".!?":
+        t += "."
+    return t[:1].upper() + t[1:]
+
+
+_MULTI_CLAUSE = re.compile(
+    r";|:\s|, (?:but|and|or|so|because|which|while|unless|although|whereas)\b"
+    r"|\b(?:because|which|whereas|unless|although)\b"
+)
+_PRONOUN_START = re.compile(r"^(?:It|Its|This|That|These|Those|They|Their|He|She|Such|Here|There)\b")
+_CLAUSE_START = re.compile(
+    r"^(?:For|If|When|To|In|On|After|Before|Because|Although|While|Where|How|What|Unless|Once|During|"
+    r"Within|At|By|From|Since|Until|Under|With|Without|As|Once|Only|Also|Then|See)\b"
+)
+
+
+_SUBJECT_STOP = re.compile(r"\b(?:means|that|who|which|if|when|where|whether|than)\b", re.I)
+#: entity kinds asked only in fronted form ("By whom was ... managed?"): in place they break noun phrases
+_FRONTED_ONLY = {"person", "org", "product"}
+
+
+def is_standalone_claim(claim: str) -> bool:
+    """One proposition a reader can check alone: 5-32 words, no second clause, no leading
+    pronoun, not a heading in capitals."""
+    words = claim.split()
+    if not 5 <= len(words) <= 32:
+        return False
+    if _MULTI_CLAUSE.search(claim) or _PRONOUN_START.match(claim):
+        return False
+    caps = sum(1 for w in words if len(w) > 2 and w.isupper())
+    return caps <= max(1, len(words) // 6)
+
+
+def is_table_row(text: str) -> bool:
+    return bool(_ROW.match(text.strip()))
+
+
+def row_cells(text: str) -> list[tuple[str, str, int]]:
+    """(header, value, offset of value in text) for a "H: V; H: V." row."""
+    cells = []
+    pos = 0
+    body = text.rstrip()
+    if body.endswith("."):
+        body = body[:-1]
+    for part in body.split("; "):
+        header, _, value = part.partition(": ")
+        cells.append((header.strip(), value.strip(), pos + len(header) + 2))
+        pos += len(part) + 2
+    return cells
+
+
+def wh_phrase(slot: Slot) -> str | None:
+    """The in-place question phrase for an answer slot ("how many days", "what date")."""
+    k = slot.kind
+    if k == "duration":
+        unit = (slot.unit or "day").split()[-1]
+        qual = " ".join((slot.unit or "").split()[:-1])
+        return f"how many {qual + ' ' if qual else ''}{unit}s"
+    if k == "money":
+        return "how much"
+    if k == "percent":
+        return "what percentage"
+    if k == "size":
+        return f"how many {(slot.unit or '').upper() if slot.unit in ('kb', 'mb', 'gb', 'tb', 'pb') else (slot.unit or 'units') + 's'}"
+    if k == "count":
+        unit = slot.unit or "item"
+        return f"how many {unit if unit.endswith('s') else unit + 's'}"
+    if k in ("date",):
+        return "what date"
+    if k == "month":
+        return "which month"
+    if k == "quarter":
+        return "which quarter"
+    if k == "year":
+        return "which year"
+    if k == "person":
+        return "whom"
+    if k == "org":
+        return "which organisation"
+    if k == "product":
+        return "which product"
+    if k == "version":
+        m = re.match(r"([A-Za-z][\w.+#]*)\s+\d", slot.text)
+        return f"which version of {m.group(1)}" if m else "which version"
+    return None
+
+
+def phrase(
+    sentence: Sentence, site: Slot, family: str, env: Environment, *, version: str = "v1"
+) -> Phrasing | None:
+    """Claim, question and answer for a (sentence, mutated site) pair, or None to skip."""
+    text = sentence.text
+    if is_table_row(text):
+        return _phrase_row(sentence, site, family, env, version)
+    claim = clean_claim(text)
+    if not is_standalone_claim(claim):
+        return None
+    answer_slot = _answer_slot(sentence, site, family)
+    keep_case = any(s.start <= len(text) - len(text.lstrip()) + 1 and s.kind in _NAME_KINDS for s in sentence.slots)
+    parts = _clause_parts(text, site, answer_slot, keep_case=keep_case)
+    ctx = {
+        "family": family,
+        "kind": site.kind,
+        "claim": claim,
+        "sentence": text,
+        "site": site.text,
+        "replacement": None,
+        "answer": answer_slot.text if answer_slot else None,
+        "answer_kind": answer_slot.kind if answer_slot else None,
+        "in_situ": parts.get("in_situ"),
+        "subject": parts.get("subject"),
+        "aux": parts.get("aux"),
+        "rest": parts.get("rest"),
+        "rest_without_not": parts.get("rest_without_not"),
+        "fronted": parts.get("fronted"),
+        "modal_phrase": parts.get("modal_phrase"),
+    }
+    try:
+        template = env.get_template(f"questions/{family}.{version}.j2")
+    except TemplateNotFound:
+        template = env.get_template(f"questions/default.{version}.j2")
+    if answer_slot is not None and answer_slot.kind in _FRONTED_ONLY:
+        ctx["in_situ"] = None
+    question = " ".join(template.render(**ctx).split())
+    if not question or not question.endswith("?") or " ," in question or ",," in question:
+        return None
+    answer = _answer_for(sentence, site, family, answer_slot)
+    if not answer:
+        return None
+    return Phrasing(claim, question[:1].upper() + question[1:], answer, answer_slot)
+
+
+# --------------------------------------------------------------------------- internals
+
+
+def _answer_slot(sentence: Sentence, site: Slot, family: str) -> Slot | None:
+    if family in VALUE_FAMILIES and site.kind in ANSWER_KINDS:
+        return site
+    if family in VALUE_FAMILIES:
+        return site  # org / person / product: asked with "which"
+    if family == "scope":
+        others = [s for s in sentence.slots if s is not site and s.kind in ANSWER_KINDS]
+        others.sort(key=lambda s: (ANSWER_KINDS.index(s.kind), s.start))
+        return others[0] if others else None
+    return None
+
+
+def _answer_for(sentence: Sentence, site: Slot, family: str, answer_slot: Slot | None) -> str | None:
+    if answer_slot is not None:
+        return answer_slot.text
+    t = sentence.text
+    if family == "polarity":
+        # the cue and the word after it: "not included", or the auxiliary and its word
+        m = re.match(r"\s*(\S+)", t[site.end :])
+        nxt = m.group(1).strip(".,;:") if m else ""
+        if site.kind == "negation":
+            return f"{site.text} {nxt}".strip() if site.text.lower() != "n't" else None
+        if nxt.lower() in ("the", "a", "an", "to", "be", "also", "only", "available"):
+            return None  # "is the ..." has no checkable predicate word
+        return nxt or None
+    if family == "aggregation":
+        if site.value in ("no", "none"):
+            return None  # "no X" reads as negation: polarity's job
+        m = re.match(r"\s*(\S+)", t[site.end :])
+        nxt = m.group(1).strip(".,;:") if m else ""
+        return f"{site.text} {nxt}".strip()
+    if family == "modality":
+        return site.text
+    return None
+
+
+_NAME_KINDS = {"tier", "geo", "org", "person", "product", "region", "version"}
+
+
+def _clause_parts(text: str, site: Slot, answer_slot: Slot | None, *, keep_case: bool = False) -> dict:
+    parts: dict = {}
+    body = _BULLET.sub("", text).strip().rstrip(".")
+    offset = len(text) - len(text.lstrip())
+    bullet = _BULLET.match(text)
+    if bullet:
+        offset = bullet.end()
+    if answer_slot is not None:
+        wh = wh_phrase(answer_slot)
+        if wh:
+            a, b = answer_slot.start - offset, answer_slot.end - offset
+            coordinated = re.match(r"\s*(?:and|or)\b", body[b:]) or re.search(r"\b(?:and|or)\s*$", body[:a])
+            appositive = body[:a].rstrip().endswith(",")
+            if 0 <= a < b <= len(body) and not coordinated and not appositive:
+                before = body[:a]
+                # "$29 per month" -> "how much per month"; "a 99.9% uptime" -> "what percentage uptime"
+                before = re.sub(r"\b(an?|the|The|A|An)\s+$", "", before)
+                in_situ = (before + wh + body[b:]).strip()
+                parts["in_situ"] = _lower_first(in_situ) if a > 0 else in_situ
+                parts["wh"] = wh
+                parts["answer_span"] = (a, b)
+    m = _AUX.search(body)
+    if m and 0 < m.start() <= 80 and "," not in body[: m.start()] and not _CLAUSE_START.match(body):
+        subject = body[: m.start()].strip()
+        rest = body[m.end() :].strip()
+        if subject and len(subject.split()) <= 8 and not _SUBJECT_STOP.search(subject):
+            parts["subject"] = subject if keep_case else _lower_first(subject)
+            parts["aux"] = m.group(1).lower()
+            parts["rest"] = rest
+            parts["rest_without_not"] = re.sub(r"^not\s+|^never\s+", "", rest)
+            if parts["aux"] in ("must", "may", "should", "can", "shall"):
+                parts["modal_phrase"] = parts["aux"]
+            span = parts.get("answer_span")
+            if span and span[0] >= m.end() and parts["aux"] not in ("has", "have", "does", "do", "did"):
+                parts["fronted"] = _fronted(body, m, span, parts["wh"], parts["subject"])
+    return parts
+
+
+def _fronted(body: str, aux: re.Match, span: tuple[int, int], wh: str, subject: str) -> str | None:
+    """ "Logs are kept for 14 days in X" -> "For how many days are logs kept in X"."""
+    a, b = span
+    between = body[aux.end() : a]
+    after = body[b:]
+    prep = ""
+    m = re.search(r"\b(" + "|".join(p.replace(" ", r"\s") for p in _PREPS) + r")\s+$", between)
+    if m:
+        prep = m.group(1)
+        between = between[: m.start()]
+    elif between.strip() and not between.rstrip().endswith(("be", "is", "are")):
+        return None  # the answer is an object of a verb: in-place wording reads better
+    if re.search(r"\b(?:not|never)\b", between) or "," in between:
+        return None
+    lead = f"{prep} {wh}" if prep else wh
+    tail = " ".join((between + " " + after).split())
+    question = f"{lead} {aux.group(1).lower()} {subject} {tail}".strip()
+    return question[:1].upper() + question[1:]
+
+
+def _lower_first(text: str) -> str:
+    """Lower-case a sentence-initial common word ("Restores from ..." -> "restores from ...");
+    keep acronyms and names ("SAML", "Vantrelle Boards")."""
+    words = text.split()
+    if not words:
+        return text
+    first = words[0]
+    if first.isupper() and len(first) > 1:
+        return text
+    if len(words) > 1 and words[1][:1].isupper() and not _LOWER_OK.match(text):
+        return text  # a multi-word name
+    if first[:1].isupper() and (first[1:].islower() or len(first) == 1):
+        return text[:1].lower() + text[1:]
+    return text
+
+
+def _phrase_row(sentence: Sentence, site: Slot, family: str, env: Environment, version: str) -> Phrasing | None:
+    cells = row_cells(sentence.text)
+    if len(cells) < 2:
+        return None
+    key_header, key_value, _ = cells[0]
+
+    def cell_of(slot: Slot) -> int | None:
+        for i, (_, value, at) in enumerate(cells):
+            if at <= slot.start and slot.end <= at + len(value):
+                return i
+        return None
+
+    site_cell = cell_of(site)
+    if site_cell is None:
+        return None
+    if site_cell == 0:
+        if family not in ("scope", "entity"):
+            return None
+        # the key is the mutated attribute: ask for another cell's value, pinning the key
+        answer_slots = [s for s in sentence.slots if s is not site and s.kind in ANSWER_KINDS and cell_of(s) not in (None, 0)]
+        if not answer_slots:
+            return None
+        answer_slot = answer_slots[0]
+    else:
+        if family not in VALUE_FAMILIES and family != "scope":
+            return None
+        answer_slot = site if family in VALUE_FAMILIES else None
+        if answer_slot is None:
+            return None
+    j = cell_of(answer_slot)
+    header, value, _ = cells[j]
+    if not header or not key_value or len(value.split()) > 8:
+        return None
+    ctx = {"key_header": key_header, "key": key_value, "header": header, "value": value, "family": family}
+    claim = " ".join(env.get_template(f"questions/row_claim.{version}.j2").render(**ctx).split())
+    question = " ".join(env.get_template(f"questions/row.{version}.j2").render(**ctx).split())
+    return Phrasing(claim, question, answer_slot.text, answer_slot)
