@@ -200,6 +200,13 @@ def build_suite(
         from .judges import default_judge_spec, make_judge
 
         judge = make_judge(default_judge_spec())
+    if not analysis.mined.enumerations:
+        raise CorpusError(
+            "no enumerations found: no two sentences state the same thing for different values",
+            where=str(analysis.corpus.root),
+            hint="near misses are mined from sibling statements (regions, tiers, versions...); "
+            "run `mutagen-cite mine` to see what was tagged, or add --tiers / lower --threshold",
+        )
     report = BuildReport()
     env = template_env(templates_dir)
     values = ValueSource(analysis.mined.vocabulary, analysis.mined)
