@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import math
 from collections import Counter, defaultdict
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
 from . import __version__
 from .cases import Candidate, build_cases, candidates_for_sentence, stable_rank
 from .errors import ConfigError, CorpusError
-from .families import Family, ValueSource, get_families
+from .families import ValueSource, get_families
 from .model import Case, Document, Suite, SuiteHeader
 from .questions import template_env
 
@@ -174,6 +174,122 @@ def select(
     return out
 
 
+@dataclass(frozen=True)
+class BuildContext:
+    """Everything candidate generation and the label check need, built once per run."""
+
+    analysis: object  # pipeline.Analysis
+    families: tuple  # tuple[Family, ...]
+    judge: object
+    seed: int
+    chunk_chars: int
+    chunk_overlap: int
+    env: object  # jinja2.Environment
+    values: ValueSource
+
+    @property
+    def documents(self) -> dict[str, Document]:
+        return {d.id: d for d in self.analysis.corpus.documents}
+
+    def chunker(self, doc: Document, start: int, end: int):
+        from .corpus import chunk_containing
+
+        return chunk_containing(doc, start, end, max_chars=self.chunk_chars, overlap=self.chunk_overlap)
+
+    def check(self, batch: Sequence[Candidate]) -> list[dict | None]:
+        return label_check(batch, self.judge, split_chunk_sentences)
+
+    def settings(self, n_cases: int) -> dict:
+        return {
+            "cases": n_cases,
+            "chunk_max_chars": self.chunk_chars,
+            "chunk_overlap": self.chunk_overlap,
+            "families": [f.name for f in self.families],
+            "annotator": self.analysis.annotator.version,
+            "judge": getattr(self.judge, "name", "judge"),
+        }
+
+    def header(self, n_cases: int) -> SuiteHeader:
+        return SuiteHeader(
+            tool_version=__version__,
+            seed=self.seed,
+            families={f.name: f.version for f in self.families},
+            manifest=dict(sorted(self.analysis.corpus.manifest().items())),
+            settings=self.settings(n_cases),
+        )
+
+
+def split_chunk_sentences(text: str) -> list[str]:
+    from .corpus import sentence_spans
+
+    d = Document("chunk", text, "", "text")
+    return [text[a:b] for a, b in sentence_spans(d)]
+
+
+def make_context(
+    analysis,
+    *,
+    seed: int = DEFAULT_SEED,
+    families: Sequence[str] | None = None,
+    judge=None,
+    templates_dir=None,
+    chunk_chars: int = DEFAULT_CHUNK_CHARS,
+    chunk_overlap: int = 0,
+) -> BuildContext:
+    fams = get_families(families)
+    if not fams:
+        raise ConfigError("no families selected", hint="pass --families scope,date,...")
+    if judge is None:
+        from .judges import default_judge_spec, make_judge
+
+        judge = make_judge(default_judge_spec())
+    if not analysis.mined.enumerations:
+        raise CorpusError(
+            "no enumerations found: no two sentences state the same thing for different values",
+            where=str(analysis.corpus.root),
+            hint="near misses are mined from sibling statements (regions, tiers, versions...); "
+            "run `mutagen-cite mine` to see what was tagged, or add --tiers / lower --threshold",
+        )
+    return BuildContext(
+        analysis, tuple(fams), judge, seed, chunk_chars, chunk_overlap, template_env(templates_dir),
+        ValueSource(analysis.mined.vocabulary, analysis.mined),
+    )
+
+
+def generate_candidates(
+    ctx: BuildContext,
+    *,
+    doc_ids: Sequence[str] | None = None,
+    progress: Callable[[str, int], Callable[[int], None]] | None = None,
+) -> dict[str, list[Candidate]]:
+    """Candidates per family for the given documents (all when None), in a stable order."""
+    docs = ctx.documents
+    wanted = sorted(ctx.analysis.sentences) if doc_ids is None else sorted(set(doc_ids) & set(docs))
+    by_family: dict[str, list[Candidate]] = {f.name: [] for f in ctx.families}
+    tick = progress("mutating", len(wanted)) if progress else None
+    for doc_id in wanted:
+        doc = docs[doc_id]
+        for sentence in ctx.analysis.sentences[doc_id]:
+            for c in candidates_for_sentence(sentence, doc, list(ctx.families), ctx.values, ctx.chunker, ctx.env,
+                                             seed=ctx.seed):
+                by_family[c.family.name].append(c)
+        if tick:
+            tick(1)
+    return by_family
+
+
+def cases_from(ctx: BuildContext, chosen: Sequence[tuple[Candidate, dict]]) -> list[Case]:
+    docs = ctx.documents
+    cases: list[Case] = []
+    for cand, label in chosen:
+        cases.extend(build_cases(cand, docs[cand.sentence.doc_id], seed=ctx.seed, labels=label))
+    return cases
+
+
+def sort_cases(cases: Sequence[Case]) -> list[Case]:
+    return sorted(cases, key=lambda c: (_family_order(c.family), c.id))
+
+
 def build_suite(
     analysis,
     *,
@@ -188,42 +304,13 @@ def build_suite(
     progress: Callable[[str, int], Callable[[int], None]] | None = None,
 ) -> tuple[Suite, BuildReport]:
     """Build a suite of ``n_cases`` cases (two per candidate pair) from an :class:`Analysis`."""
-    from .corpus import chunk_containing, sentence_spans
-
     if n_cases < 2:
         raise ConfigError(f"--cases must be at least 2 (got {n_cases})",
                           hint="each near miss yields two cases, both-present and true-absent")
-    fams: list[Family] = get_families(families)
-    if not fams:
-        raise ConfigError("no families selected", hint="pass --families scope,date,...")
-    if judge is None:
-        from .judges import default_judge_spec, make_judge
-
-        judge = make_judge(default_judge_spec())
-    if not analysis.mined.enumerations:
-        raise CorpusError(
-            "no enumerations found: no two sentences state the same thing for different values",
-            where=str(analysis.corpus.root),
-            hint="near misses are mined from sibling statements (regions, tiers, versions...); "
-            "run `mutagen-cite mine` to see what was tagged, or add --tiers / lower --threshold",
-        )
+    ctx = make_context(analysis, seed=seed, families=families, judge=judge, templates_dir=templates_dir,
+                       chunk_chars=chunk_chars, chunk_overlap=chunk_overlap)
     report = BuildReport()
-    env = template_env(templates_dir)
-    values = ValueSource(analysis.mined.vocabulary, analysis.mined)
-
-    def chunker(doc: Document, start: int, end: int):
-        return chunk_containing(doc, start, end, max_chars=chunk_chars, overlap=chunk_overlap)
-
-    by_family: dict[str, list[Candidate]] = {f.name: [] for f in fams}
-    docs = {d.id: d for d in analysis.corpus.documents}
-    tick = progress("mutating", len(docs)) if progress else None
-    for doc_id in sorted(analysis.sentences):
-        doc = docs[doc_id]
-        for sentence in analysis.sentences[doc_id]:
-            for c in candidates_for_sentence(sentence, doc, fams, values, chunker, env, seed=seed):
-                by_family[c.family.name].append(c)
-        if tick:
-            tick(1)
+    by_family = generate_candidates(ctx, progress=progress)
     for f, cands in by_family.items():
         report.candidates[f] = len(cands)
     if not any(by_family.values()):
@@ -232,34 +319,9 @@ def build_suite(
             where=str(analysis.corpus.root),
             hint="check `mutagen-cite mine` output; add --tiers for plan names the tagger missed",
         )
-
-    def splitter(text: str) -> list[str]:
-        d = Document("chunk", text, "", "text")
-        return [text[a:b] for a, b in sentence_spans(d)]
-
-    chosen = select(by_family, math.ceil(n_cases / 2), seed=seed,
-                    check=lambda batch: label_check(batch, judge, splitter), report=report, prefer=prefer)
-    cases: list[Case] = []
-    for cand, label in chosen:
-        both, absent = build_cases(cand, docs[cand.sentence.doc_id], seed=seed, labels=label)
-        cases.extend((both, absent))
-    cases = cases[:n_cases]
-    cases.sort(key=lambda c: (_family_order(c.family), c.id))
-    header = SuiteHeader(
-        tool_version=__version__,
-        seed=seed,
-        families={f.name: f.version for f in fams},
-        manifest=dict(sorted(analysis.corpus.manifest().items())),
-        settings={
-            "cases": n_cases,
-            "chunk_max_chars": chunk_chars,
-            "chunk_overlap": chunk_overlap,
-            "families": [f.name for f in fams],
-            "annotator": analysis.annotator.version,
-            "judge": getattr(judge, "name", "judge"),
-        },
-    )
-    return Suite(header, tuple(cases)), report
+    chosen = select(by_family, math.ceil(n_cases / 2), seed=seed, check=ctx.check, report=report, prefer=prefer)
+    cases = sort_cases(cases_from(ctx, chosen)[:n_cases])
+    return Suite(ctx.header(n_cases), tuple(cases)), report
 
 
 def _family_order(name: str) -> int:
@@ -268,10 +330,4 @@ def _family_order(name: str) -> int:
     return FAMILIES.index(name) if name in FAMILIES else len(FAMILIES)
 
 
-def suite_summary(suite: Suite) -> dict:
-    per = Counter((c.family, c.variant) for c in suite.cases)
-    origins = Counter(c.provenance.get("mutation", {}).get("origin", "?") for c in suite.cases)
-    return {"per_family_variant": per, "origins": origins}
-
-
-__all__ = ["BuildReport", "build_suite", "label_check", "quotas", "select", "suite_summary", "replace"]
+__all__ = ["BuildContext", "BuildReport", "build_suite", "cases_from", "generate_candidates", "label_check", "make_context", "quotas", "select", "sort_cases"]
