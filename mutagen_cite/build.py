@@ -220,10 +220,10 @@ class BuildContext:
 
 
 def split_chunk_sentences(text: str) -> list[str]:
-    from .corpus import sentence_spans
+    """Sentences of a chunk, with newlines as hard breaks (as the loader split its source)."""
+    from .corpus import split_sentences
 
-    d = Document("chunk", text, "", "text")
-    return [text[a:b] for a, b in sentence_spans(d)]
+    return [text[a:b] for a, b in split_sentences(text)]
 
 
 def make_context(

@@ -54,6 +54,7 @@ def analyse(
     progress: Callable[[str, int], Callable[[int], None]] | None = None,
     on_warning: Callable[[object], None] | None = None,
     n_process: int = 1,
+    max_bytes: int = 10_000_000,
 ) -> Analysis:
     """Load ``corpus_dir``, tag slots in every sentence (cached), and mine enumerations.
 
@@ -62,7 +63,7 @@ def analyse(
     """
     from .corpus import load_corpus
 
-    corpus = load_corpus(Path(corpus_dir), on_warning=on_warning)
+    corpus = load_corpus(Path(corpus_dir), on_warning=on_warning, max_bytes=max_bytes)
     documents: Sequence = corpus.documents
     tier_names = learn_tiers((d.text for d in documents), extra=tiers)
     annotator = Annotator(nlp if nlp is not None else load_spacy(spacy_model), tiers=tier_names, n_process=n_process)

@@ -26,6 +26,8 @@ def corpus_options(func):
     @click.option("--cache-dir", default=".mutagen-cache", show_default=True, type=click.Path(path_type=Path),
                   help="Where parses (and embeddings, verdicts) are cached.")
     @click.option("--no-cache", is_flag=True, help="Parse everything again; write nothing to the cache.")
+    @click.option("--max-bytes", default=10_000_000, show_default=True, type=click.IntRange(1),
+                  help="Skip (with a warning) files larger than this.")
     @click.option("-q", "--quiet", is_flag=True, help="No progress bars.")
     @functools.wraps(func)
     def wrapper(*args, **kwargs):
