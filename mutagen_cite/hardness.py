@@ -1,0 +1,49 @@
+"""`build --min-hardness`: prefer near misses that similarity functions cannot tell apart.
+
+A candidate is hard for a function when, scored against the case's *question* (what a
+generator or a retriever sees), the distractor chunk ranks at or above the true chunk. The
+audit (``mutagen-cite audit``) measures the same thing on a finished suite.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Callable, Sequence
+
+from .similarity import EmbeddingSimilarity, make_similarity, parse_functions
+
+
+def hardness_preference(
+    candidates: Sequence,
+    functions: str | Sequence[str],
+    *,
+    embedding_model: str | None = None,
+    cache_dir: str | os.PathLike | None = None,
+) -> Callable[[object], bool]:
+    """A predicate telling whether a candidate is hard under every function in ``functions``.
+
+    All texts are scored up front (embeddings in one batched, cached call).
+    """
+    names = parse_functions(functions)
+    embedder = None
+    if "embedding" in names:
+        from pathlib import Path
+
+        from .embeddings import load_embedder
+
+        embedder = load_embedder(embedding_model, cache_dir=Path(cache_dir) / "embeddings" if cache_dir else None)
+    idf_corpus = sorted({c.true_chunk.text for c in candidates} | {c.distractor_text for c in candidates})
+    sims = [make_similarity(n, embedder=embedder, idf_corpus=idf_corpus) for n in names]
+    for sim in sims:
+        if isinstance(sim, EmbeddingSimilarity):
+            sim.prepare([t for c in candidates for t in (c.phrasing.question, c.true_chunk.text, c.distractor_text)])
+    hard: dict[str, bool] = {}
+    for c in candidates:
+        ok = True
+        for sim in sims:
+            true_score, dis_score = sim.scores(c.phrasing.question, [c.true_chunk.text, c.distractor_text])
+            if dis_score < true_score:
+                ok = False
+                break
+        hard[c.base_id] = ok
+    return lambda c: hard.get(c.base_id, False)
