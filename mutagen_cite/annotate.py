@@ -117,12 +117,14 @@ class Annotator:
     # ------------------------------------------------------------------ internals
 
     def _slots_for(self, text: str, doc) -> tuple[Slot, ...]:
+        counts, negations, modals, quantifiers, auxes = _token_slots(text, doc)
         found: list[Slot] = list(self._rules.find(text))
         found.extend(_entity_slots(text, doc))
-        found.extend(_count_slots(text, doc))
-        found.extend(_negation_slots(doc))
-        found.extend(_modal_slots(text, doc))
-        found.extend(_quantifier_slots(doc))
+        found.extend(counts)
+        found.extend(negations)
+        found.extend(_modal_phrase_slots(text))
+        found.extend(modals)
+        found.extend(quantifiers)
         kept: list[Slot] = []
         taken: list[tuple[int, int]] = []
         for slot in found:
@@ -130,7 +132,7 @@ class Annotator:
                 continue
             kept.append(slot)
             taken.append((slot.start, slot.end))
-        kept.extend(_affirmative_site(doc, kept))
+        kept.extend(_affirmative_site(auxes, kept))
         kept.sort(key=lambda s: (s.start, s.end))
         return tuple(kept)
 
@@ -161,60 +163,51 @@ def _entity_slots(text: str, doc) -> Iterable[Slot]:
             yield Slot(family, kind, start, end, surface, surface)
 
 
-def _count_slots(text: str, doc) -> Iterable[Slot]:
-    """A number followed by a noun ("10 seats", "5 projects"): quantity kind count."""
-    for tok in doc:
-        if not tok.like_num or tok.i + 1 >= len(doc) or not any(ch.isdigit() for ch in tok.text):
-            continue  # "one workspace" is prose, not a mutable count
-        number = patterns.parse_number(tok.text)
-        if number is None:
-            continue
-        nxt = doc[tok.i + 1]
-        if nxt.pos_ not in ("NOUN", "PROPN") or not nxt.is_alpha:
-            continue
-        unit = nxt.lemma_.lower() if nxt.lemma_ else nxt.text.lower()
-        yield Slot("quantity", "count", tok.idx, nxt.idx + len(nxt.text), text[tok.idx : nxt.idx + len(nxt.text)],
-                   f"{number:g} {unit}", number, unit)
-
-
-def _negation_slots(doc) -> Iterable[Slot]:
+def _token_slots(text: str, doc) -> tuple[list[Slot], list[Slot], list[Slot], list[Slot], list]:
+    """One pass over the tokens: counts ("10 seats"), negation cues, modal verbs,
+    quantifiers, and the auxiliaries where a negation could be inserted."""
+    counts: list[Slot] = []
+    negations: list[Slot] = []
+    modals: list[Slot] = []
+    quantifiers: list[Slot] = []
+    auxes: list = []
+    n = len(doc)
     for tok in doc:
         low = tok.lower_
+        start, end = tok.idx, tok.idx + len(tok.text)
+        if tok.like_num and tok.i + 1 < n and any(ch.isdigit() for ch in tok.text):
+            # a number followed by a noun; "one workspace" is prose, not a mutable count
+            number = patterns.parse_number(tok.text)
+            nxt = doc[tok.i + 1]
+            if number is not None and nxt.pos_ in ("NOUN", "PROPN") and nxt.is_alpha:
+                unit = nxt.lemma_.lower() if nxt.lemma_ else nxt.text.lower()
+                stop = nxt.idx + len(nxt.text)
+                counts.append(Slot("quantity", "count", start, stop, text[start:stop], f"{number:g} {unit}", number, unit))
         if tok.dep_ == "neg" or low in ("not", "n't", "never"):
-            yield Slot("polarity", "negation", tok.idx, tok.idx + len(tok.text), tok.text, "not" if low != "never" else "never")
+            negations.append(Slot("polarity", "negation", start, end, tok.text, "never" if low == "never" else "not"))
+        if tok.tag_ == "MD" and low in _MODALS:
+            modals.append(Slot("modality", "modal", start, end, tok.text, low))
+        if low in _QUANTIFIERS and tok.pos_ in ("DET", "ADV", "PRON", "ADJ") and (low != "no" or tok.pos_ == "DET"):
+            quantifiers.append(Slot("aggregation", "quantifier", start, end, tok.text, low))
+        if tok.pos_ == "AUX" and tok.lemma_.lower() in _AUX_LEMMAS and tok.dep_ in ("aux", "auxpass", "ROOT", "cop"):
+            auxes.append((start, end, tok.text))
+    return counts, negations, modals, quantifiers, auxes
 
 
-def _modal_slots(text: str, doc) -> Iterable[Slot]:
+def _modal_phrase_slots(text: str) -> Iterable[Slot]:
     for m in _MODAL_PHRASES.finditer(text):
         word = (m.group(1) or m.group(2)).lower()
-        value = _PHRASE_VALUE.get(word, word)
-        yield Slot("modality", "modal", m.start(), m.end(), m.group(0), value)
-    for tok in doc:
-        if tok.tag_ == "MD" and tok.lower_ in _MODALS:
-            yield Slot("modality", "modal", tok.idx, tok.idx + len(tok.text), tok.text, tok.lower_)
+        yield Slot("modality", "modal", m.start(), m.end(), m.group(0), _PHRASE_VALUE.get(word, word))
 
 
-def _quantifier_slots(doc) -> Iterable[Slot]:
-    for tok in doc:
-        low = tok.lower_
-        if low not in _QUANTIFIERS:
-            continue
-        if low == "no" and tok.pos_ not in ("DET",):
-            continue
-        if tok.pos_ not in ("DET", "ADV", "PRON", "ADJ"):
-            continue
-        yield Slot("aggregation", "quantifier", tok.idx, tok.idx + len(tok.text), tok.text, low)
-
-
-def _affirmative_site(doc, kept: Sequence[Slot]) -> list[Slot]:
+def _affirmative_site(auxes: Sequence[tuple[int, int, str]], kept: Sequence[Slot]) -> list[Slot]:
     """The first auxiliary or copula of an un-negated clause: where "not" can be inserted."""
     if any(s.family == "polarity" for s in kept):
         return []
-    for tok in doc:
-        if tok.pos_ == "AUX" and tok.lemma_.lower() in _AUX_LEMMAS and tok.dep_ in ("aux", "auxpass", "ROOT", "cop"):
-            if any(s.start < tok.idx + len(tok.text) and tok.idx < s.end and s.family != "modality" for s in kept):
-                continue
-            return [Slot("polarity", "affirmative", tok.idx, tok.idx + len(tok.text), tok.text, "affirmative")]
+    for start, end, surface in auxes:
+        if any(s.start < end and start < s.end and s.family != "modality" for s in kept):
+            continue
+        return [Slot("polarity", "affirmative", start, end, surface, "affirmative")]
     return []
 
 
