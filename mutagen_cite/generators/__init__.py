@@ -1,0 +1,112 @@
+"""Generator registry: turn a ``--generator`` spec into a generator.
+
+Specs::
+
+    oracle                      the expected answer, citing the true chunk; declines true-absent
+    similarity                  top-embedding chunk's best sentence, cited (never declines)
+    lexical                     the same by token F1
+    first-chunk | abstain       position bias / always decline
+    command:"python rag.py"     any executable speaking JSON lines on stdin/stdout
+    python:my_pkg.rag:answer    a Python function (or python:./gen.py:answer)
+    openai:MODEL                an OpenAI-compatible chat-completions endpoint
+
+Only the adapter asked for is imported; heavy models (the embedder) are built here once.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..errors import ConfigError, GeneratorError
+from .base import GenerationFailed, GenerationTimeout, Generator, Request
+
+__all__ = [
+    "Generator", "Request", "GenerationFailed", "GenerationTimeout", "make_generator", "GENERATOR_FORMS",
+]
+
+GENERATOR_FORMS = (
+    "oracle", "similarity", "lexical", "first-chunk", "abstain",
+    'command:"CMD"', "python:MODULE:FUNCTION", "openai:MODEL",
+)
+
+
+def make_generator(
+    spec: str,
+    *,
+    timeout: float = 60.0,
+    embedder: Any = None,
+    similarity: Any = None,
+    embedding_model: str | None = None,
+    cache_dir: str | None = None,
+    base_url: str | None = None,
+    api_key_env: str = "OPENAI_API_KEY",
+    retries: int = 3,
+    backoff: float = 1.0,
+    concurrency: int = 4,
+    prompt: str | None = None,
+    decline_token: str | None = None,
+) -> Generator:
+    """Build the generator named by ``spec`` (see the module docstring)."""
+    spec = spec.strip()
+    kind, sep, arg = spec.partition(":")
+    kind = kind.strip().lower()
+
+    if kind == "oracle" and not sep:
+        from .builtin import OracleGenerator
+
+        return OracleGenerator()
+    if kind == "abstain" and not sep:
+        from .builtin import AbstainGenerator
+
+        return AbstainGenerator()
+    if kind in ("first-chunk", "first_chunk") and not sep:
+        from .builtin import FirstChunkGenerator
+
+        return FirstChunkGenerator()
+    if kind in ("similarity", "lexical") and not sep:
+        from .builtin import SimilarityBaseline
+
+        if similarity is None:
+            similarity = _baseline_similarity(kind, embedder, embedding_model, cache_dir)
+        return SimilarityBaseline(similarity, name=kind)
+    if kind == "command":
+        if not arg.strip():
+            raise GeneratorError("command: needs a command line", hint='e.g. --generator command:"python rag.py"')
+        from .command import CommandGenerator
+
+        return CommandGenerator(_unquote(arg), timeout=timeout)
+    if kind == "python":
+        from .python_fn import PythonGenerator
+
+        return PythonGenerator(arg.strip(), timeout=timeout)
+    if kind == "openai":
+        if not arg.strip():
+            raise GeneratorError("openai: needs a model name", hint="e.g. --generator openai:gpt-4o-mini")
+        from ..parsing import DEFAULT_DECLINE_TOKEN
+        from .openai import DEFAULT_PROMPT, OpenAIGenerator
+        from .openai_http import ChatClient
+
+        client = ChatClient(arg.strip(), base_url=base_url, api_key_env=api_key_env, timeout=timeout,
+                            retries=retries, backoff=backoff)
+        return OpenAIGenerator(client, prompt=prompt or DEFAULT_PROMPT, concurrency=concurrency,
+                               decline_token=decline_token or DEFAULT_DECLINE_TOKEN)
+    raise ConfigError(f"unknown generator {spec!r}", hint="one of: " + ", ".join(GENERATOR_FORMS))
+
+
+def _unquote(text: str) -> str:
+    text = text.strip()
+    if len(text) >= 2 and text[0] == text[-1] and text[0] in "\"'":
+        return text[1:-1]
+    return text
+
+
+def _baseline_similarity(kind: str, embedder: Any, embedding_model: str | None, cache_dir: str | None) -> Any:
+    from ..similarity import EmbeddingSimilarity, TokenF1Similarity
+
+    if kind == "lexical":
+        return TokenF1Similarity()
+    if embedder is None:
+        from ..embeddings import load_embedder
+
+        embedder = load_embedder(embedding_model, cache_dir=cache_dir)
+    return EmbeddingSimilarity(embedder)

@@ -1,0 +1,130 @@
+"""Judge registry: turn a spec string into a built judge.
+
+Specs (what ``--judge`` accepts)::
+
+    lexical                      seed 001's token rule (no model)
+    slots                        slot consistency: numbers, dates, scope words, negation ...
+    nli | nli:NAME_OR_DIR        a sentence-transformers CrossEncoder (label order from config)
+    llm:MODEL                    an OpenAI-compatible chat model with the rubric template
+    ensemble:A+B[+C]             members vote; disagreements go to the review queue
+
+Heavy judges are imported and built only when asked for. Model-backed judges (nli, llm) are
+wrapped in the on-disk verdict cache unless ``cache_dir=None``.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+from pathlib import Path
+from typing import Any
+
+from ..errors import ConfigError
+from .base import Judge, ScoreJudge
+from .cache import DEFAULT_CACHE_DIR, CachedJudge, VerdictCache
+
+__all__ = ["Judge", "ScoreJudge", "make_judge", "default_judge_spec", "JUDGE_NAMES", "DEFAULT_CACHE_DIR"]
+
+JUDGE_NAMES = ("lexical", "slots", "nli", "llm", "ensemble")
+
+
+def slots_available() -> bool:
+    """True when the slot-consistency judge module exists in this install."""
+    return importlib.util.find_spec("mutagen_cite.judges.slots") is not None
+
+
+def default_judge_spec() -> str:
+    """"slots" when that judge is installed, else "lexical": both need no downloaded model."""
+    return "slots" if slots_available() else "lexical"
+
+
+def make_judge(
+    spec: str | None = None,
+    *,
+    cache_dir: str | os.PathLike | None = DEFAULT_CACHE_DIR,
+    nli_model: str | None = None,
+    device: str = "cpu",
+    batch_size: int = 32,
+    threshold: float | None = None,
+    entailment_label: str | int | None = None,
+    annotator: Any = None,
+    spacy_model: str | None = None,
+    base_url: str | None = None,
+    api_key_env: str = "OPENAI_API_KEY",
+    timeout: float = 60.0,
+    concurrency: int = 4,
+    rubric: str | None = None,
+    ensemble_rule: str = "mean",
+    review_queue: str | os.PathLike | None = None,
+) -> Judge:
+    """Build the judge named by ``spec`` (see the module docstring); None means the default."""
+    spec = (spec or default_judge_spec()).strip()
+    kind, _, arg = spec.partition(":")
+    kind = kind.strip().lower()
+    cache = VerdictCache(cache_dir) if cache_dir is not None else None
+    opts = dict(
+        cache_dir=cache_dir, nli_model=nli_model, device=device, batch_size=batch_size,
+        threshold=threshold, entailment_label=entailment_label, annotator=annotator,
+        spacy_model=spacy_model, base_url=base_url, api_key_env=api_key_env, timeout=timeout,
+        concurrency=concurrency, rubric=rubric,
+    )
+
+    if kind == "lexical":
+        from .lexical import LexicalJudge
+
+        return LexicalJudge(threshold=0.5 if threshold is None else threshold)
+
+    if kind == "slots":
+        if not slots_available():
+            raise ConfigError(
+                "the slots judge is not installed in this version",
+                hint="use --judge lexical or --judge nli:DIR",
+            )
+        from .slots import SlotsJudge
+
+        if annotator is None:
+            from ..annotate import Annotator, load_spacy
+
+            annotator = Annotator(load_spacy(spacy_model))
+        judge = SlotsJudge(annotator)
+        if threshold is not None:
+            judge.threshold = threshold
+        return judge
+
+    if kind == "nli":
+        from .nli import load_nli_judge
+
+        judge = load_nli_judge(
+            arg or nli_model, device=device, batch_size=batch_size,
+            threshold=0.5 if threshold is None else threshold, entailment_label=entailment_label,
+        )
+        return CachedJudge(judge, cache) if cache else judge
+
+    if kind == "llm":
+        if not arg:
+            raise ConfigError("the llm judge needs a model name", hint="e.g. --judge llm:gpt-4o-mini")
+        from ..generators.openai_http import ChatClient
+        from .llm import DEFAULT_RUBRIC, LLMJudge
+
+        client = ChatClient(arg, base_url=base_url, api_key_env=api_key_env, timeout=timeout)
+        judge = LLMJudge(client, rubric=rubric or DEFAULT_RUBRIC, concurrency=concurrency,
+                         threshold=0.5 if threshold is None else threshold)
+        return CachedJudge(judge, cache) if cache else judge
+
+    if kind == "ensemble":
+        names = [m.strip() for m in arg.split("+") if m.strip()]
+        if any(n.split(":", 1)[0].lower() == "ensemble" for n in names):
+            raise ConfigError("an ensemble cannot contain an ensemble", where=spec)
+        members = [make_judge(n, **opts) for n in names]
+        from .ensemble import EnsembleJudge
+
+        queue = review_queue if review_queue is not None else (
+            Path(cache_dir).parent / "review-queue.jsonl" if cache_dir is not None else None
+        )
+        return EnsembleJudge(members, rule=ensemble_rule, review_queue=queue,
+                             threshold=0.5 if threshold is None else threshold)
+
+    raise ConfigError(
+        f"unknown judge {spec!r}",
+        hint="one of: lexical, slots, nli[:NAME_OR_DIR], llm:MODEL, ensemble:A+B",
+    )

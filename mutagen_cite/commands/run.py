@@ -1,0 +1,169 @@
+"""``mutagen-cite run SUITE -g GENERATOR``: score a generator's citations, per family, with gates."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from ..model import FAMILIES
+
+
+def _split(ctx, param, value):
+    return tuple(v.strip() for v in (value or "").split(",") if v.strip())
+
+
+@click.command("run")
+@click.argument("suite_path", metavar="SUITE", required=False, type=click.Path(dir_okay=False, path_type=Path))
+@click.option("-g", "--generator", "generator_spec", metavar="SPEC",
+              help="What answers the questions (the forms are listed above).")
+@click.option("-j", "--judge", "judge_spec", metavar="SPEC", default=None,
+              help="Who decides whether a cited passage supports a claim: slots, lexical, nli[:NAME|DIR], "
+                   "llm:MODEL, ensemble:A+B [default: slots if installed, else lexical].")
+@click.option("--nli-model", metavar="NAME|DIR", default=None,
+              help="Cross-encoder for --judge nli (hub name or saved folder) [default: cross-encoder/nli-deberta-v3-small].")
+@click.option("--embedding-model", metavar="NAME|PATH", default=None,
+              help="Embedding model for --generator similarity [default: all-MiniLM-L6-v2, else the offline package].")
+@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), default=Path("results.jsonl"),
+              show_default=True, help="Results, one JSON line per case, written as answers arrive.")
+@click.option("--resume", is_flag=True, help="Keep the answered cases already in --output; run only the rest.")
+@click.option("--rescore", "rescore_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              metavar="RESULTS", help="Report on an existing results file instead of running the generator "
+              "(with --judge and SUITE: judge its answers again).")
+@click.option("--report", "report_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Write a report: .md Markdown, .json JSON, .xml JUnit, anything else plain text.")
+@click.option("--json", "json_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Write the metrics and failing cases as JSON.")
+@click.option("--junit", "junit_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Write JUnit XML, one test case per suite case (for CI test tabs).")
+@click.option("--fail-under", "gates", multiple=True, metavar="METRIC=MIN,...",
+              help="Exit 1 when a metric is below its minimum, e.g. citation_accuracy=0.8,true_absent_pass=0.7; "
+                   "FAMILY.METRIC gates one family.")
+@click.option("--families", callback=_split, default="", metavar="A,B,...",
+              help=f"Run only these families ({', '.join(FAMILIES)}).")
+@click.option("--limit", type=click.IntRange(min=1), default=None, help="Run only the first N cases (a smoke test).")
+@click.option("--timeout", type=click.FloatRange(min=0), default=60.0, show_default=True,
+              help="Seconds a generator (or LLM judge) may take per case; 0 waits forever.")
+@click.option("--concurrency", type=click.IntRange(min=1), default=4, show_default=True,
+              help="Requests in flight for openai: generators and llm: judges.")
+@click.option("--base-url", default=None, metavar="URL",
+              help="OpenAI-compatible endpoint [default: $OPENAI_BASE_URL, else https://api.openai.com/v1].")
+@click.option("--api-key-env", default="OPENAI_API_KEY", show_default=True, metavar="NAME",
+              help="Environment variable holding the API key.")
+@click.option("--prompt", "prompt_template", default=None, metavar="TEMPLATE",
+              help="Prompt template for openai: generators (a .j2 file) [default: prompt.v1.j2].")
+@click.option("--cite-pattern", default=None, metavar="REGEX",
+              help=r"Inline citation marker with one group around the id(s) [default: \[(...)\], e.g. [p-12] or [p-1, p-2]].")
+@click.option("--decline-token", default=None, metavar="TEXT",
+              help="An answer that is exactly this text counts as a decline [default: NOT IN CONTEXT].")
+@click.option("--review-queue", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Where an ensemble judge appends the pairs its members disagree on "
+                   "[default: next to --output, .review.jsonl].")
+@click.option("--cache-dir", type=click.Path(file_okay=False, path_type=Path), default=Path(".mutagen-cache"),
+              show_default=True, help="Judge verdicts go to CACHE_DIR/judge, embeddings to CACHE_DIR/embeddings.")
+@click.option("--no-cache", is_flag=True, help="Judge every pair again; cache nothing.")
+@click.option("-q", "--quiet", is_flag=True, help="No progress bar.")
+def command(suite_path, generator_spec, judge_spec, nli_model, embedding_model, output, resume, rescore_path,
+            report_path, json_path, junit_path, gates, families, limit, timeout, concurrency, base_url,
+            api_key_env, prompt_template, cite_pattern, decline_token, review_queue, cache_dir, no_cache, quiet):
+    """Run a generator on SUITE and score its citations per family.
+
+    \b
+    Generators (-g):
+      oracle                        answers with the expected claim; must pass ~everything
+      similarity                    cites the chunk whose embedding is closest to the question;
+                                    never declines
+      lexical                       the same by token F1
+      first-chunk | abstain         cite the first passage / always decline
+      command:"python my_rag.py"    any program: one JSON request per stdin line,
+                                    one JSON answer per stdout line
+      python:my_pkg.rag:answer      a Python function taking the request dict
+      openai:gpt-4o-mini            an OpenAI-compatible chat endpoint (--base-url,
+                                    key from $OPENAI_API_KEY)
+    \b
+    A request is {"case_id", "question", "context": [{"chunk_id", "text"}]}. An answer is
+    {"answer": "text with [chunk_id] markers"}, {"claims": [{"text", "citations":
+    [{"chunk_id", "quote"?}]}]} or {"decline": true}.
+    \b
+    Gates (--fail-under, exit code 1 when any fails):
+      --fail-under citation_accuracy=0.8,true_absent_pass=0.7
+      --fail-under scope.both_present_pass=0.9
+    \b
+    Examples:
+      mutagen-cite run suite.yaml -g oracle
+      mutagen-cite run suite.yaml -g similarity --report report.md --junit junit.xml
+      mutagen-cite run suite.yaml -g command:"python rag.py" -o out.jsonl --resume
+      mutagen-cite run suite.yaml -g openai:gpt-4o-mini --judge nli:./my-nli-model
+      mutagen-cite run --rescore out.jsonl --fail-under citation_accuracy=0.8
+    """
+    from ..gates import parse_gates
+    from ..report import build_report, render_terminal, write_report
+    from ..runner import judge_metadata, read_results, rejudge, run_suite
+
+    gate_list = parse_gates(list(gates))
+    judge_opts = dict(
+        cache_dir=None if no_cache else cache_dir / "judge", nli_model=nli_model, base_url=base_url,
+        api_key_env=api_key_env, timeout=timeout or 60.0, concurrency=concurrency,
+        review_queue=review_queue or output.with_suffix(".review.jsonl"),
+    )
+
+    if rescore_path is not None:
+        header, records = read_results(rescore_path)
+        if judge_spec:
+            if suite_path is None:
+                raise click.UsageError("--rescore with --judge needs SUITE (the judge reads the case contexts)")
+            from ..judges import make_judge
+            from ..suite_io import load_suite
+
+            judge = make_judge(judge_spec, **judge_opts)
+            records = rejudge(load_suite(suite_path), records, judge, progress=not quiet)
+            stale = ("judge_weights_sha256", "judge_members")
+            header = {k: v for k, v in (header or {}).items() if k not in stale}
+            header.update(judge_metadata(judge), rejudged=True)
+    else:
+        if suite_path is None or not generator_spec:
+            raise click.UsageError("give SUITE and --generator (or --rescore RESULTS)")
+        from ..generators import make_generator
+        from ..judges import make_judge
+        from ..suite_io import load_suite
+        from ..model import Suite
+
+        suite = load_suite(suite_path)
+        cases = [c for c in suite.cases if not families or c.family in families]
+        if limit:
+            cases = cases[:limit]
+        if not cases:
+            raise click.UsageError("no cases to run (check --families)")
+        generator = make_generator(  # first: a mistyped -g should fail before a judge model loads
+            generator_spec, timeout=timeout, embedding_model=embedding_model,
+            cache_dir=None if no_cache else str(cache_dir / "embeddings"), base_url=base_url,
+            api_key_env=api_key_env, concurrency=concurrency, prompt=prompt_template, decline_token=decline_token,
+        )
+        judge = make_judge(judge_spec, **judge_opts)
+        run_kwargs = {"decline_token": decline_token} if decline_token else {}
+        result = run_suite(
+            Suite(header=suite.header, cases=tuple(cases), retired=suite.retired), generator, judge,
+            results_path=output, suite_path=suite_path, resume=resume, citation_pattern=cite_pattern,
+            progress=not quiet, **run_kwargs,
+        )
+        header, records = result.header, result.records
+        if result.reused:
+            click.echo(f"resumed: {result.reused} case(s) kept from {output}", err=True)
+
+    report = build_report(header, records, gate_list)
+    click.echo(render_terminal(report), nl=False)
+    written = []
+    if report_path:
+        written.append(write_report(report_path, report, records))
+    if json_path:
+        written.append(write_report(json_path, report, records, kind="json"))
+    if junit_path:
+        written.append(write_report(junit_path, report, records, kind="junit"))
+    if rescore_path is None:
+        written.insert(0, output)
+    if written:
+        click.echo("wrote " + ", ".join(str(p) for p in written))
+    if not report["gates_passed"]:
+        failed = [g["reason"] for g in report["gates"] if not g["passed"]]
+        click.echo(click.style("gates failed: ", fg="red", bold=True) + "; ".join(failed), err=True)
+        click.get_current_context().exit(1)

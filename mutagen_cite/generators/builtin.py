@@ -1,0 +1,134 @@
+"""Built-in baselines that make a suite's meaning visible.
+
+* ``oracle`` answers with the expected claim and cites the true chunk, and declines on
+  true-absent cases: it must pass nearly everything, or the suite is broken.
+* ``similarity`` / ``lexical`` answer with the sentence of the chunk most similar to the
+  question and cite that chunk, and never decline: seed 003's 0.97-on-easy-corpora strategy.
+  On a near-miss suite they should fail most true-absent cases and many both-present ones.
+* ``first-chunk`` cites the first passage whatever it says; ``abstain`` always declines.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from ..parsing import normalise_space, split_sentences
+from .base import GenerationFailed, Request
+
+
+def _plain(sentence: str) -> str:
+    """A sentence made safe to follow with a marker: its own brackets cannot read as citations."""
+    return normalise_space(sentence.replace("[", "(").replace("]", ")"))
+
+
+def _marker(ids: Sequence[str]) -> str:
+    return "[" + ", ".join(ids) + "]"
+
+
+class OracleGenerator:
+    """Uses the case's expectation; needs the Case (only built-ins get it)."""
+
+    name = "oracle"
+    concurrency = 1
+
+    def generate(self, request: Request) -> Any:
+        case = request.case
+        if case is None:
+            raise GenerationFailed("the oracle needs the suite case, not just the request")
+        expect = case.expect
+        if case.variant == "true-absent" or expect.behaviour == "decline":
+            return {"decline": True}
+        ids = list(expect.cited_chunks_include) or [case.context[0].chunk_id]
+        return {"answer": f"{_plain(self._claim(case))} {_marker(ids)}"}
+
+    @staticmethod
+    def _claim(case) -> str:
+        want = (case.expect.answer_contains or case.answer or "").strip()
+        if case.claim and want.lower() in normalise_space(case.claim).lower():
+            return case.claim
+        for cid in case.expect.cited_chunks_include:
+            text = case.chunk_text(cid) or ""
+            for sentence in split_sentences(text):
+                if want and want.lower() in normalise_space(sentence.text).lower():
+                    return sentence.text
+        return case.claim or want or case.answer
+
+    def close(self) -> None:
+        pass
+
+
+class SimilarityBaseline:
+    """Top chunk by ``similarity`` to the question; its best-matching sentence; cite it.
+
+    ``similarity`` is any object with ``name`` and ``scores(query, passages) -> list[float]``
+    (mutagen_cite.similarity's protocol): an embedding model for ``similarity``, token F1 for
+    ``lexical``. Ties go to the earlier passage, so the result is deterministic.
+    """
+
+    concurrency = 1
+
+    def __init__(self, similarity: Any, *, name: str | None = None):
+        self.similarity = similarity
+        self.name = name or f"similarity:{getattr(similarity, 'name', 'custom')}"
+
+    def prepare(self, requests: Sequence[Request]) -> None:
+        """Hand every text of the run to the similarity at once (one batched encode)."""
+        prepare = getattr(self.similarity, "prepare", None)
+        if not callable(prepare):
+            return
+        texts: list[str] = []
+        for r in requests:
+            texts.append(r.question)
+            for c in r.context:
+                texts.append(c.text)
+                texts.extend(s.text for s in split_sentences(c.text))
+        prepare(texts)
+
+    def _best(self, query: str, texts: list[str]) -> int:
+        scores = list(self.similarity.scores(query, texts))
+        if len(scores) != len(texts):
+            raise GenerationFailed(f"similarity returned {len(scores)} scores for {len(texts)} passages")
+        return max(range(len(texts)), key=lambda i: (float(scores[i]), -i))
+
+    def generate(self, request: Request) -> Any:
+        if not request.context:
+            return {"decline": True}
+        chunk = request.context[self._best(request.question, [c.text for c in request.context])]
+        sentences = [s.text for s in split_sentences(chunk.text)] or [chunk.text]
+        sentence = sentences[self._best(request.question, sentences)]
+        return {"answer": f"{_plain(sentence)} {_marker([chunk.chunk_id])}"}
+
+    def close(self) -> None:
+        pass
+
+
+class FirstChunkGenerator:
+    """Answers with the first passage's first sentence and cites it: position bias, made visible."""
+
+    name = "first-chunk"
+    concurrency = 1
+
+    def generate(self, request: Request) -> Any:
+        if not request.context:
+            return {"decline": True}
+        first = request.context[0]
+        sentences = split_sentences(first.text)
+        sentence = sentences[0].text if sentences else first.text
+        return {"answer": f"{_plain(sentence)} {_marker([first.chunk_id])}"}
+
+    def close(self) -> None:
+        pass
+
+
+class AbstainGenerator:
+    """Always declines: passes every true-absent case and no both-present one."""
+
+    name = "abstain"
+    concurrency = 1
+
+    def generate(self, request: Request) -> Any:
+        return {"decline": True}
+
+    def close(self) -> None:
+        pass
+

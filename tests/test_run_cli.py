@@ -1,0 +1,93 @@
+"""`mutagen-cite run` end to end through Click: reports, JUnit, gates, rescoring, help."""
+
+from __future__ import annotations
+
+import json
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from mutagen_cite.cli import main
+
+SUITE = Path(__file__).parent / "fixtures" / "run" / "mini_suite.yaml"
+
+
+@pytest.fixture
+def runner():
+    return CliRunner()
+
+
+def invoke(runner, args, tmp_path):
+    return runner.invoke(main, ["run", *args], catch_exceptions=False, env={"HF_HUB_OFFLINE": "1"})
+
+
+def test_oracle_run_writes_every_report(runner, tmp_path):
+    out, md, js, junit = (tmp_path / n for n in ("r.jsonl", "r.md", "r.json", "j.xml"))
+    result = invoke(runner, [str(SUITE), "-g", "oracle", "--judge", "lexical", "-o", str(out), "--report", str(md),
+                             "--json", str(js), "--junit", str(junit), "-q", "--cache-dir", str(tmp_path / "c"),
+                             "--fail-under", "pass_rate=0.95"], tmp_path)
+    assert result.exit_code == 0, result.output
+    assert "10 cases, 10 passed, 0 errored" in result.output
+    assert "gate ok    pass_rate 1.00 >= 0.95" in result.output
+    report = json.loads(js.read_text())
+    assert report["summary"]["overall"]["pass_rate"] == 1.0 and report["gates_passed"] is True
+    assert "| overall | 10 | 1.00 (10/10)" in md.read_text()
+    tree = ET.parse(junit)
+    cases = tree.getroot().findall(".//testcase")
+    assert len(cases) == 10 and not tree.getroot().findall(".//failure")
+    assert len(out.read_text().splitlines()) == 11
+
+
+def test_failing_gates_exit_1_with_the_numbers(runner, tmp_path):
+    junit = tmp_path / "j.xml"
+    result = invoke(runner, [str(SUITE), "-g", "lexical", "--judge", "lexical", "-o", str(tmp_path / "r.jsonl"),
+                             "--junit", str(junit), "-q", "--fail-under", "citation_accuracy=0.8,true_absent_pass=0.7",
+                             "--fail-under", "scope.both_present_pass=0.5"], tmp_path)
+    assert result.exit_code == 1
+    assert "gates failed: true_absent_pass 0.00 < 0.70" in result.output
+    assert "citation_accuracy 1.00 >= 0.80" in result.output
+    root = ET.parse(junit).getroot()
+    failures = root.findall(".//failure")
+    assert len(failures) == 8
+    assert any("made a cited claim instead of declining" in f.get("message") for f in failures)
+
+
+def test_bad_gate_and_bad_generator_are_one_line_errors(runner, tmp_path):
+    result = invoke(runner, [str(SUITE), "-g", "oracle", "-o", str(tmp_path / "r.jsonl"),
+                             "--fail-under", "citation_acuracy=0.8"], tmp_path)
+    assert result.exit_code == 2
+    assert "unknown metric 'citation_acuracy'" in result.output and "citation_accuracy" in result.output
+    result = invoke(runner, [str(SUITE), "-g", "crystal-ball", "-o", str(tmp_path / "r.jsonl")], tmp_path)
+    assert result.exit_code == 2 and "unknown generator" in result.output
+    assert "Traceback" not in result.output
+
+
+def test_rescore_from_the_results_file_alone(runner, tmp_path):
+    out = tmp_path / "r.jsonl"
+    first = invoke(runner, [str(SUITE), "-g", "first-chunk", "--judge", "lexical", "-o", str(out), "-q"], tmp_path)
+    assert first.exit_code == 0
+    again = invoke(runner, ["--rescore", str(out), "--fail-under", "pass_rate=0.5"], tmp_path)
+    assert again.exit_code == 1
+    assert "pass_rate 0.10 < 0.50" in again.output
+    table = [line for line in first.output.splitlines() if line.startswith("overall")]
+    assert table and table == [line for line in again.output.splitlines() if line.startswith("overall")]
+
+
+def test_families_and_limit_select_cases(runner, tmp_path):
+    out = tmp_path / "r.jsonl"
+    result = invoke(runner, [str(SUITE), "-g", "oracle", "--judge", "lexical", "-o", str(out), "-q",
+                             "--families", "scope,date"], tmp_path)
+    assert "4 cases" in result.output
+    result = invoke(runner, [str(SUITE), "-g", "oracle", "--judge", "lexical", "-o", str(out), "-q", "--limit", "3"],
+                    tmp_path)
+    assert "3 cases" in result.output
+
+
+def test_help_teaches_generator_forms_and_gates(runner):
+    result = runner.invoke(main, ["run", "--help"])
+    assert result.exit_code == 0
+    for text in ('command:"python my_rag.py"', "python:my_pkg.rag:answer", "openai:gpt-4o-mini", "oracle",
+                 "similarity", "--fail-under citation_accuracy=0.8,true_absent_pass=0.7", "--resume"):
+        assert text in result.output
