@@ -356,11 +356,18 @@ def test_aggregation_prefers_a_mined_target(annotator):
 # --------------------------------------------------------------------------- modality
 
 
-def test_modality_can_becomes_must_never_may(annotator):
-    s = sentence_of(annotator, "Owners can download invoices.")
-    slot = site(MODALITY, s, "can")
-    for m in mutate_all_seeds(MODALITY, s, slot, values=vocab(modal=("may", "must"))):
-        assert m.replacement == "must"
+def test_modality_permissions_are_not_sites(annotator):
+    # "must" entails "can"/"may": a can -> must distractor would still support the claim
+    for text, modal in (("Owners can download invoices.", "can"), ("Guests may join a call.", "may")):
+        s = sentence_of(annotator, text)
+        assert modal in [x.text for x in s.slots_of("modality")]
+        assert MODALITY.sites(s) == []
+
+
+def test_modality_only_weakens_obligations(annotator):
+    s = sentence_of(annotator, "Owners must download invoices.")
+    slot = site(MODALITY, s, "must")
+    assert {m.replacement for m in mutate_all_seeds(MODALITY, s, slot)} <= {"may", "should"}
 
 
 def test_modality_cannot_belongs_to_polarity(annotator):
@@ -368,11 +375,10 @@ def test_modality_cannot_belongs_to_polarity(annotator):
     assert MODALITY.sites(s) == []
 
 
-def test_modality_must_not_becomes_may_not_or_should_not(annotator):
+def test_modality_negated_modals_are_not_sites(annotator):
+    # "must not" and "may not" are both prohibitions in policy English: no clean near miss
     s = sentence_of(annotator, "Staff must not share badges.")
-    slot = site(MODALITY, s, "must")
-    texts = {m.mutated_text for m in mutate_all_seeds(MODALITY, s, slot)}
-    assert texts == {"Staff may not share badges.", "Staff should not share badges."}
+    assert MODALITY.sites(s) == []
 
 
 @pytest.mark.parametrize(

@@ -22,21 +22,23 @@ from . import grammar
 from .base import Example, ValueSource, make_mutation
 
 #: meaning-changing targets per quantifier (never a synonym)
+#: Only swaps after which the distractor no longer entails the claim: a stronger quantifier
+#: entails a weaker one ("all" supports "some"), so universals go down and existentials go to
+#: their opposite, never up ("some" -> "all" would still support the true claim).
 TARGETS: dict[str, tuple[str, ...]] = {
     "all": ("most", "some"),
     "every": ("almost every",),
     "each": ("almost every",),
-    "most": ("all", "some"),
-    "some": ("all", "most"),
-    "many": ("few", "all"),
+    "most": ("some", "few"),
+    "some": ("no",),
+    "many": ("few",),
     "few": ("many",),
-    "none": ("some", "all"),
+    "none": ("some",),
     "no": ("some",),
     "always": ("usually", "sometimes"),
-    "usually": ("always", "rarely"),
-    "sometimes": ("always", "usually"),
-    "often": ("always", "rarely"),
-    "rarely": ("often", "always"),
+    "usually": ("rarely",),
+    "often": ("rarely",),
+    "rarely": ("often",),
     "only": ("",),
 }
 #: words that start an object, so the -s word before them is a verb ("permits the")
@@ -91,7 +93,7 @@ def _plural_head(text: str, pos: int) -> bool:
 
 class AggregationFamily:
     name = "aggregation"
-    version = "aggregation.v1"
+    version = "aggregation.v2"
     description = "a quantifier or generalisation changed (all -> most, every -> almost every, only dropped)"
 
     def sites(self, sentence: Sentence) -> list[Slot]:
@@ -130,8 +132,8 @@ class AggregationFamily:
             Example("Reports are exported for all the projects in a workspace.", "all",
                     "Reports are exported for most of the projects in a workspace.",
                     vocabulary={"quantifier": ("most",)}),
-            Example("Most customers choose annual billing.", "Most", "All customers choose annual billing.",
-                    vocabulary={"quantifier": ("all",)}),
+            Example("Most customers choose annual billing.", "Most", "Some customers choose annual billing.",
+                    vocabulary={"quantifier": ("some",)}),
             Example("There is no setup fee for the first workspace.", "no",
                     "There is a setup fee for the first workspace."),
             Example("Backups are always encrypted with a customer key.", "always",

@@ -19,21 +19,18 @@ from ..model import Mutation, Sentence, Slot
 from . import grammar
 from .base import Example, ValueSource, make_mutation
 
+#: Only swaps after which the distractor no longer entails the claim: an obligation entails
+#: the permission ("must" supports "may", "required" supports "permitted"), so obligations go
+#: down to recommendation or permission, and permissions are not sites at all.
 TARGETS: dict[str, tuple[str, ...]] = {
     "must": ("may", "should"),
-    "should": ("must", "may"),
-    "may": ("must",),
-    "might": ("will", "must"),
-    "can": ("must",),
-    "could": ("must",),
+    "should": ("may",),
     "will": ("may",),
     "shall": ("may",),
-    "need": ("must",),  # the bare modal: "need not" -> "must not"
+    "need": ("may",),
     "required": ("permitted", "allowed"),
     "obliged": ("permitted",),
     "expected": ("permitted",),
-    "permitted": ("required",),
-    "allowed": ("required",),
 }
 #: phrasal modals that collapse to a plain modal: "needs to sign" -> "may sign"
 _COLLAPSE = re.compile(r"^(?:needs?|has|have)\s+to$", re.I)
@@ -49,13 +46,15 @@ _BAD_BEFORE = {"the", "a", "an", "no", "any", "this", "that", "our", "your", "th
 
 class ModalityFamily:
     name = "modality"
-    version = "modality.v1"
+    version = "modality.v2"
     description = "obligation vs permission vs recommendation (must -> may, should -> must, required -> permitted)"
 
     def sites(self, sentence: Sentence) -> list[Slot]:
         text = sentence.text
+        # a negated modal ("must not", "may not") is a prohibition either way: no clean swap
         return [s for s in sentence.slots_of("modality")
-                if s.kind == "modal" and _edits(text, s) and not grammar.in_code_or_url(text, s.start, s.end)]
+                if s.kind == "modal" and not _NEGATION_AFTER.match(text[s.end:].lstrip())
+                and _edits(text, s) and not grammar.in_code_or_url(text, s.start, s.end)]
 
     def mutate(self, sentence: Sentence, site: Slot, values: ValueSource, rng: random.Random) -> Mutation | None:
         edits = _edits(sentence.text, site)
@@ -73,18 +72,15 @@ class ModalityFamily:
             Example("Contractors must sign the confidentiality agreement.", "must",
                     "Contractors may sign the confidentiality agreement.", vocabulary={"modal": ("may",)}),
             Example("Managers should approve travel before booking.", "should",
-                    "Managers must approve travel before booking.", vocabulary={"modal": ("must",)}),
-            Example("Guests may join a meeting without an account.", "may",
-                    "Guests must join a meeting without an account."),
-            Example("Owners can download every invoice from the billing page.", "can",
-                    "Owners must download every invoice from the billing page."),
+                    "Managers may approve travel before booking.", vocabulary={"modal": ("may",)}),
+            Example("Releases will ship with a signed checksum.", "will",
+                    "Releases may ship with a signed checksum."),
             Example("Vendors are required to report incidents within a day.", "are required to",
                     "Vendors are permitted to report incidents within a day.", vocabulary={"modal": ("permitted",)}),
-            Example("Staff must not share badges with visitors.", "must",
-                    "Staff should not share badges with visitors.", vocabulary={"modal": ("should",)}),
             Example("Each applicant needs to provide two references.", "needs to",
                     "Each applicant may provide two references."),
-            Example("May the team lead approve the request?", "May", "Must the team lead approve the request?"),
+            Example("Must the team lead approve the request?", "Must", "May the team lead approve the request?",
+                    vocabulary={"modal": ("may",)}),
         )
 
 
