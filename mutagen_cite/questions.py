@@ -29,7 +29,10 @@ _AUX = re.compile(
     r"\b(is|are|was|were|will|can|must|may|should|does|do|did|has|have|shall|could|would|might)\b"
 )
 _PREPS = ("for", "within", "after", "before", "in", "on", "at", "by", "from", "until", "of", "to", "up to")
-_LOWER_OK = re.compile(r"^(The|A|An|All|Each|Every|Our|Your|This|These|Those|Some|Most|Any|No|Customers?|Users?|Employees?|Requests?)\b")
+_LOWER_OK = re.compile(
+    r"^(The|A|An|All|Each|Every|Our|Your|This|These|Those|Some|Most|Any|No|You|We|Customers?|Users?|Employees?|"
+    r"Requests?|Travel|Data|Staff|Access|Support|Billing|Pricing|Usage|Storage|Traffic|Leave|Pay|Time)\b"
+)
 
 
 @dataclass(frozen=True)
@@ -61,7 +64,8 @@ def template_env(templates_dir: str | Path | None = None) -> Environment:
 
 def soft_lower(text: str) -> str:
     """Lower-case the first letter unless the word is an acronym or a name ("API", "SAML")."""
-    if len(text) > 1 and text[0].isupper() and text[1].islower():
+    first = text.split(" ", 1)[0]
+    if len(first) > 1 and first[0].isupper() and first[1:].islower():
         return text[0].lower() + text[1:]
     return text
 
@@ -78,28 +82,48 @@ def clean_claim(text: str) -> str:
 
 _MULTI_CLAUSE = re.compile(
     r";|:\s|, (?:but|and|or|so|because|which|while|unless|although|whereas)\b"
+    r"|\b(?:and|or|but) (?:is|are|was|were|will|can|must|may|should|has|have)\b"
+    r"|\b(?:and|so|but) (?:there|it|they|you|we|should|must|can|will|is|are)\b|/per\b"
     r"|\b(?:because|which|whereas|unless|although)\b"
 )
 _PRONOUN_START = re.compile(r"^(?:It|Its|This|That|These|Those|They|Their|He|She|Such|Here|There)\b")
 _CLAUSE_START = re.compile(
     r"^(?:For|If|When|To|In|On|After|Before|Because|Although|While|Where|How|What|Unless|Once|During|"
-    r"Within|At|By|From|Since|Until|Under|With|Without|As|Once|Only|Also|Then|See)\b"
+    r"Within|At|By|From|Since|Until|Under|With|Without|As|Once|Only|Also|Then|See|Note|Please|Make|Use|"
+    r"Select|Click|Go|Open|Add|Set|Enter|Choose|Visit|Check|Read|Contact|Follow|Ask|Create|Run|Install|Navigate)\b"
 )
 
 
-_SUBJECT_STOP = re.compile(r"\b(?:means|that|who|which|if|when|where|whether|than)\b", re.I)
+_SUBJECT_STOP = re.compile(r"\b(?:means|that|who|which|if|when|where|whether|than|how|to)\b|^\w+ly\b|\.", re.I)
+#: words that may follow an answer value used predicatively ("for 14 days of ...", "$5 per");
+#: anything else means the value modifies a noun ("a 12 week period"), which a question cannot ask
+_AFTER_VALUE = {
+    "of", "per", "from", "after", "before", "to", "in", "on", "at", "for", "and", "or", "if", "since",
+    "until", "unless", "when", "with", "without", "by", "ago", "later", "earlier", "prior", "following",
+    "each", "a", "an", "the", "is", "are", "was", "were", "will", "can", "must", "may", "should", "has",
+    "have", "or", "than", "into", "within", "across", "under", "over", "between", "while", "every",
+}
 #: entity kinds asked only in fronted form ("By whom was ... managed?"): in place they break noun phrases
 _FRONTED_ONLY = {"person", "org", "product"}
 
 
+_DEICTIC = re.compile(r"\b(?:here|below|above|this page|this section|the following|as follows)\b", re.I)
+_NOT_PROSE = re.compile(r"[=|<>{}\[\]`→?!]|^\W|:\s*$|^(?:Q|A|No|Yes)\.\s")
+
+
 def is_standalone_claim(claim: str) -> bool:
-    """One proposition a reader can check alone: 5-32 words, no second clause, no leading
-    pronoun, not a heading in capitals."""
+    """One proposition a reader can check alone: 5-32 words, a statement (not a question,
+    a formula or a lead-in ending in a colon), no second clause, no leading pronoun, no
+    pointer to the page itself ("see below"), not a heading in capitals."""
     words = claim.split()
-    if not 5 <= len(words) <= 32:
+    if not 5 <= len(words) <= 28:
         return False
     if _MULTI_CLAUSE.search(claim) or _PRONOUN_START.match(claim):
         return False
+    if _DEICTIC.search(claim) or _NOT_PROSE.search(claim):
+        return False
+    if not re.search(r"[\w)%]\.?$", claim):
+        return False  # ends in a dash or a stray symbol: a fragment
     caps = sum(1 for w in words if len(w) > 2 and w.isupper())
     return caps <= max(1, len(words) // 6)
 
@@ -165,6 +189,8 @@ def phrase(
     text = sentence.text
     if is_table_row(text):
         return _phrase_row(sentence, site, family, env, version)
+    if text.rstrip().endswith((":", "?")):
+        return None
     claim = clean_claim(text)
     if not is_standalone_claim(claim):
         return None
@@ -258,12 +284,17 @@ def _clause_parts(text: str, site: Slot, answer_slot: Slot | None, *, keep_case:
             a, b = answer_slot.start - offset, answer_slot.end - offset
             coordinated = re.match(r"\s*(?:and|or)\b", body[b:]) or re.search(r"\b(?:and|or)\s*$", body[:a])
             appositive = body[:a].rstrip().endswith(",")
-            if 0 <= a < b <= len(body) and not coordinated and not appositive:
+            nxt = re.match(r"\s*([A-Za-z]+)", body[b:])
+            attributive = "-" in answer_slot.text or (nxt is not None and nxt.group(1).lower() not in _AFTER_VALUE
+                                                      and answer_slot.kind not in _FRONTED_ONLY)
+            bracketed = body[:a].count("(") > body[:a].count(")") or body[:a].endswith(("-", "–", "/"))
+            if 0 <= a < b <= len(body) and not (coordinated or appositive or attributive or bracketed):
                 before = body[:a]
                 # "$29 per month" -> "how much per month"; "a 99.9% uptime" -> "what percentage uptime"
                 before = re.sub(r"\b(an?|the|The|A|An)\s+$", "", before)
                 in_situ = (before + wh + body[b:]).strip()
-                parts["in_situ"] = _lower_first(in_situ) if a > 0 else in_situ
+                if "," not in body and len(body.split()) <= 22 and (a > 0 or _AUX.search(body)):
+                    parts["in_situ"] = _lower_first(in_situ) if a > 0 else in_situ
                 parts["wh"] = wh
                 parts["answer_span"] = (a, b)
     m = _AUX.search(body)
@@ -290,7 +321,8 @@ def _fronted(body: str, aux: re.Match, span: tuple[int, int], wh: str, subject: 
     after = body[b:]
     prep = ""
     m = re.search(r"\b(" + "|".join(p.replace(" ", r"\s") for p in _PREPS) + r")\s+$", between)
-    if m:
+    if m and m.group(1) == "of":
+        return None  # "a grant of $5": the value belongs to a noun phrase
         prep = m.group(1)
         between = between[: m.start()]
     elif between.strip() and not between.rstrip().endswith(("be", "is", "are")):
@@ -314,6 +346,8 @@ def _lower_first(text: str) -> str:
         return text
     if len(words) > 1 and words[1][:1].isupper() and not _LOWER_OK.match(text):
         return text  # a multi-word name
+    # names at the start of a sentence are slots (callers pass keep_case); anything else that
+    # is capitalised only because it starts the sentence is lowered
     if first[:1].isupper() and (first[1:].islower() or len(first) == 1):
         return text[:1].lower() + text[1:]
     return text
@@ -350,7 +384,9 @@ def _phrase_row(sentence: Sentence, site: Slot, family: str, env: Environment, v
             return None
     j = cell_of(answer_slot)
     header, value, _ = cells[j]
-    if not header or not key_value or len(value.split()) > 8:
+    if answer_slot.kind == "year" and not re.search(r"date|year|since|until|release|effective|updated|deadline", header, re.I):
+        return None  # a bare four-digit number under "Count" is not a year
+    if not header or not key_value or len(value.split()) > 8 or re.search(r"\b(?:by|to|for|of|from|at|in)$", header, re.I):
         return None
     ctx = {"key_header": key_header, "key": key_value, "header": header, "value": value, "family": family}
     claim = " ".join(env.get_template(f"questions/row_claim.{version}.j2").render(**ctx).split())

@@ -51,7 +51,12 @@ class ModalityFamily:
 
     def sites(self, sentence: Sentence) -> list[Slot]:
         text = sentence.text
-        # a negated modal ("must not", "may not") is a prohibition either way: no clean swap
+        # a negated modal ("must not", "may not") is a prohibition either way, and under a
+        # negative subject ("No data should ...") weakening the modal strengthens the claim
+        if any(s.family == "polarity" and s.kind == "negation" for s in sentence.slots) or any(
+            s.family == "aggregation" and s.value in ("no", "none") for s in sentence.slots
+        ):
+            return []
         return [s for s in sentence.slots_of("modality")
                 if s.kind == "modal" and not _NEGATION_AFTER.match(text[s.end:].lstrip())
                 and _edits(text, s) and not grammar.in_code_or_url(text, s.start, s.end)]
