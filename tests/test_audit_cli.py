@@ -36,7 +36,7 @@ def _cases():
 def test_audit_writes_json_html_and_hardness(tmp_path):
     suite = _write(tmp_path / "suite.yaml", _cases())
     before = suite.read_text()
-    r = CliRunner().invoke(main, ["audit", str(suite), "--functions", FUNCS, "-q",
+    r = CliRunner().invoke(main, ["audit", str(suite), "--functions", FUNCS, "-q", "--query", "claim",
                                   "-o", str(tmp_path / "a.json"), "--html", str(tmp_path / "a.html")])
     assert r.exit_code == 0, r.output
     assert "scope" in r.output and "quantity" in r.output and "citer" in r.output
@@ -46,7 +46,7 @@ def test_audit_writes_json_html_and_hardness(tmp_path):
     assert "<svg" in (tmp_path / "a.html").read_text()
     assert suite.read_text() == before  # no --write-back: the suite is untouched
 
-    r = CliRunner().invoke(main, ["audit", str(suite), "--functions", FUNCS, "-q", "--write-back"])
+    r = CliRunner().invoke(main, ["audit", str(suite), "--functions", FUNCS, "-q", "--query", "claim", "--write-back"])
     assert r.exit_code == 0, r.output
     loaded = suite_io.load_suite(suite)
     row = {c.id: c.hardness for c in loaded.cases}
