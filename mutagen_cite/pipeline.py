@@ -55,15 +55,18 @@ def analyse(
     on_warning: Callable[[object], None] | None = None,
     n_process: int = 1,
     max_bytes: int = 10_000_000,
+    corpus=None,
 ) -> Analysis:
     """Load ``corpus_dir``, tag slots in every sentence (cached), and mine enumerations.
 
     ``progress(label, total)`` returns a callback advanced as documents finish; the CLI
-    passes one that drives a progress bar. ``nlp`` reuses an already-loaded pipeline.
+    passes one that drives a progress bar. ``nlp`` reuses an already-loaded pipeline;
+    ``corpus`` an already-loaded :class:`~mutagen_cite.corpus.Corpus` of ``corpus_dir``.
     """
     from .corpus import load_corpus
 
-    corpus = load_corpus(Path(corpus_dir), on_warning=on_warning, max_bytes=max_bytes)
+    if corpus is None:
+        corpus = load_corpus(Path(corpus_dir), on_warning=on_warning, max_bytes=max_bytes)
     documents: Sequence = corpus.documents
     tier_names = learn_tiers((d.text for d in documents), extra=tiers)
     annotator = Annotator(nlp if nlp is not None else load_spacy(spacy_model), tiers=tier_names, n_process=n_process)

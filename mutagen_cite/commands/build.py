@@ -37,9 +37,17 @@ from .common import corpus_options, echo_warning, families_option, print_build_s
                    "under these similarity functions (embedding, bm25, token_f1, fuzzy).")
 @click.option("--embedding-model", default=None, metavar="NAME|PATH",
               help="Embedding model for --min-hardness embedding [default: all-MiniLM-L6-v2, offline package fallback].")
+@click.option("--update", "update_path", type=click.Path(dir_okay=False, path_type=Path), default=None, metavar="SUITE",
+              help="Bring SUITE up to date with CORPUS_DIR instead of building anew: unchanged cases are kept byte "
+                   "for byte, edited ones rebuilt under their ids, gone ones retired and their slots refilled. "
+                   "Written back to SUITE (or -o).")
+@click.option("--check", is_flag=True,
+              help="With --update: write nothing; exit 1 listing the stale cases when SUITE no longer matches CORPUS_DIR.")
+@click.option("--prune", is_flag=True, help="With --update: drop retired cases instead of listing them under retired:.")
 @corpus_options
 def command(corpus_dir, output, n_cases, seed, families, fmt, judge_spec, templates_dir, chunk_chars, threshold,
-            min_hardness, embedding_model, spacy_model, tiers, cache_dir, no_cache, max_bytes, quiet):
+            min_hardness, embedding_model, update_path, check, prune, spacy_model, tiers, cache_dir, no_cache,
+            max_bytes, quiet):
     """Build a citation test suite from the documents in CORPUS_DIR.
 
     \b
@@ -56,7 +64,13 @@ def command(corpus_dir, output, n_cases, seed, families, fmt, judge_spec, templa
       mutagen-cite build corpora/demo -o suite.yaml
       mutagen-cite build ~/docs -o suite.yaml --cases 80 --seed 7 --families scope,quantity
       mutagen-cite validate suite.yaml --corpus ~/docs
+      mutagen-cite build ~/docs --update suite.yaml           after the docs changed
+      mutagen-cite build ~/docs --update suite.yaml --check   in CI: exit 1 when stale
     """
+    if update_path is not None or check or prune:
+        _update(corpus_dir, update_path, output, fmt, check, prune, judge_spec, templates_dir, threshold,
+                spacy_model, tiers, None if no_cache else cache_dir, max_bytes, quiet)
+        return
     if n_cases < 1:
         raise click.BadParameter("must be at least 2 (each near miss gives two cases)", param_hint="--cases")
     _check_writable(output)
@@ -79,6 +93,42 @@ def command(corpus_dir, output, n_cases, seed, families, fmt, judge_spec, templa
 
     write_suite(output, suite, format=fmt)
     print_build_summary(suite, report, output=output, requested=n_cases)
+
+
+def _update(corpus_dir, suite_path, output, fmt, check, prune, judge_spec, templates_dir, threshold,
+            spacy_model, tiers, cache_dir, max_bytes, quiet) -> None:
+    """--update / --check: the suite header supplies seed, size, families and chunking."""
+    from click.core import ParameterSource
+
+    ctx = click.get_current_context()
+    if suite_path is None:
+        raise click.UsageError("--check and --prune work on an existing suite: add --update SUITE")
+    fixed = [f"--{n.replace('_', '-')}" for n in ("n_cases", "seed", "families", "chunk_chars", "min_hardness",
+                                                  "embedding_model")
+             if ctx.get_parameter_source(n) == ParameterSource.COMMANDLINE]
+    if fixed:
+        raise click.UsageError(f"{', '.join(fixed).replace('--n-cases', '--cases')} cannot be used with --update: "
+                               "the suite keeps the seed, size, families and chunking it was built with "
+                               "(build without --update to change them)")
+    from .. import regen
+
+    if check:
+        result = regen.check_file(suite_path, corpus_dir, on_warning=echo_warning, max_bytes=max_bytes)
+        click.echo(result.format())
+        ctx.exit(0 if result.fresh else 1)
+    out = output if ctx.get_parameter_source("output") == ParameterSource.COMMANDLINE else suite_path
+    _check_writable(out)
+    judge = None
+    if judge_spec:
+        from ..judges import make_judge
+
+        judge = make_judge(judge_spec)
+    result = regen.update_file(suite_path, corpus_dir, output=out, format=fmt, prune=prune, judge=judge,
+                               spacy_model=spacy_model, tiers=tiers, threshold=threshold, cache_dir=cache_dir,
+                               templates_dir=templates_dir, progress=bar_factory(not quiet), on_warning=echo_warning,
+                               max_bytes=max_bytes)
+    click.echo(result.summary())
+    click.echo(f"wrote {out}")
 
 
 def _check_writable(path: Path) -> None:
