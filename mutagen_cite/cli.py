@@ -44,6 +44,9 @@ def main() -> None:
       3. mutagen-cite audit  suite.yaml            how hard is each distractor?
       4. mutagen-cite run    suite.yaml -g ...     score a generator per family (CI gate)
       5. mutagen-cite build  DOCS/ --update suite.yaml   after the docs change
+         mutagen-cite build  DOCS/ --update suite.yaml --check   (CI: fail when stale)
+         mutagen-cite diff   old.yaml suite.yaml --format markdown  (for code review)
+      Also: validate (check a suite file), judge eval|train (measure and adapt judges).
 
     Every command takes --help. Same inputs and --seed give byte-identical output.
     """
