@@ -10,10 +10,11 @@ from pathlib import Path
 from .errors import OutputError
 
 
-def atomic_write_text(path: str | os.PathLike, text: str) -> Path:
+def atomic_write_text(path: str | os.PathLike, text: str, *, durable: bool = True) -> Path:
     """Write ``text`` to ``path`` via a temporary file in the same folder, then rename.
 
     An existing file at ``path`` is either left untouched (on error) or replaced whole.
+    ``durable=False`` skips the fsync: right for cache entries, where a lost file is a miss.
     """
     target = Path(path)
     folder = target.parent if str(target.parent) else Path(".")
@@ -34,8 +35,9 @@ def atomic_write_text(path: str | os.PathLike, text: str) -> Path:
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
             fh.write(text)
-            fh.flush()
-            os.fsync(fh.fileno())
+            if durable:
+                fh.flush()
+                os.fsync(fh.fileno())
         os.replace(tmp, target)
     except BaseException:
         try:

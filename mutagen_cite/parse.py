@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Callable, Sequence
 
 from .annotate import Annotator
+from .io import atomic_write_text
 from .model import Document, Sentence, Slot
 
 DEFAULT_CACHE = Path(".mutagen-cache")
@@ -71,9 +72,7 @@ class ParseCache:
             [s.start, s.end, [[x.family, x.kind, x.start, x.end, x.text, x.value, x.number, x.unit] for x in s.slots]]
             for s in sentences
         ]
-        tmp = path.with_suffix(f".{os.getpid()}.tmp")
-        tmp.write_text(json.dumps({"sentences": rows}), encoding="utf-8")
-        os.replace(tmp, path)
+        atomic_write_text(path, json.dumps({"sentences": rows}), durable=False)
 
 
 def annotate_documents(

@@ -15,10 +15,10 @@ import hashlib
 import json
 import math
 import os
-import tempfile
 from pathlib import Path
 from typing import Sequence
 
+from ..io import atomic_write_text
 from .base import Judge, ScoreJudge
 
 DEFAULT_CACHE_DIR = Path(".mutagen-cache") / "judge"
@@ -85,17 +85,7 @@ class VerdictCache:
             {"key": key, "score": float(score), "judge": judge, "fingerprint": fingerprint},
             sort_keys=True,
         )
-        fd, tmp = tempfile.mkstemp(prefix=".v.", suffix=".tmp", dir=path.parent)
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as fh:
-                fh.write(payload)
-            os.replace(tmp, path)
-        except BaseException:
-            try:
-                os.unlink(tmp)
-            except OSError:
-                pass
-            raise
+        atomic_write_text(path, payload, durable=False)
 
 
 class CachedJudge(ScoreJudge):
