@@ -18,7 +18,7 @@ from rapidfuzz import fuzz, process
 
 from .model import Enumeration, EnumerationMember, Sentence, Slot, Vocabulary
 
-MINE_VERSION = "mine.v1"
+MINE_VERSION = "mine.v2"
 DEFAULT_THRESHOLD = 90.0
 _WORD = re.compile(r"[A-Za-z]{2,}")
 
@@ -85,6 +85,10 @@ def mine(
     enumerations: list[Enumeration] = []
     for members in groups:
         enumerations.extend(_enumerations_of(members))
+    seen = {(e.kind, tuple((m.doc_id, m.start) for m in e.members)) for e in enumerations}
+    for enum in _list_run_enumerations(sentences_by_doc):
+        if (enum.kind, tuple((m.doc_id, m.start) for m in enum.members)) not in seen:
+            enumerations.append(enum)
     enumerations.sort(key=lambda e: (e.family, e.kind, e.template, e.members[0].doc_id, e.members[0].start))
     membership: dict[str, list[int]] = defaultdict(list)
     for i, enum in enumerate(enumerations):
@@ -95,6 +99,57 @@ def mine(
         build_vocabulary(sentences_by_doc),
         {k: tuple(v) for k, v in sorted(membership.items())},
     )
+
+
+_LABEL_LINE = re.compile(r"^(?P<label>[^:;\n]{1,60}):\s+(?P<value>[^;\n]+?)\.?$")
+
+
+def _list_run_enumerations(sentences_by_doc: Mapping[str, Sequence[Sentence]]) -> list[Enumeration]:
+    """Lists of "Label: value" lines in a row ("Critical: 3 days" / "High: 10 days"): the
+    labels differ, so templates never match, but the values form an enumeration."""
+    out: list[Enumeration] = []
+    for doc_id in sorted(sentences_by_doc):
+        run: list[tuple[Sentence, int]] = []
+        prev_end = None
+        for sentence in list(sentences_by_doc[doc_id]) + [None]:  # type: ignore[list-item]
+            m = _LABEL_LINE.match(sentence.text) if sentence is not None else None
+            adjacent = sentence is not None and prev_end is not None and sentence.start - prev_end <= 3
+            if m is None or not adjacent:
+                out.extend(_run_enumerations(run))
+                run = []
+            if m is not None:
+                run.append((sentence, m.start("value")))
+            prev_end = sentence.end if sentence is not None else None
+    return out
+
+
+def _run_enumerations(run: list[tuple[Sentence, int]]) -> list[Enumeration]:
+    if len(run) < 2:
+        return []
+    by_template: dict[tuple[str, tuple[str, ...]], list[tuple[Sentence, tuple[Slot, ...]]]] = defaultdict(list)
+    for sentence, value_at in run:
+        slots = tuple(s for s in sorted(mask_slots(sentence.slots), key=lambda s: s.start) if s.start >= value_at)
+        if not slots:
+            continue
+        parts, pos = [], value_at
+        for slot in slots:
+            parts.append(sentence.text[pos : slot.start] + "{" + slot.kind + "}")
+            pos = slot.end
+        parts.append(sentence.text[pos:])
+        template = "{label}: " + " ".join("".join(parts).split())
+        by_template[(template, tuple(s.kind for s in slots))].append((sentence, slots))
+    out = []
+    for (template, kinds), rows in by_template.items():
+        if len(rows) < 2:
+            continue
+        for pos, kind in enumerate(kinds):
+            if len({slots[pos].value for _, slots in rows}) < 2:
+                continue
+            members = tuple(
+                EnumerationMember(s.doc_id, s.start, s.end, s.text, slots[pos].value, slots[pos].text) for s, slots in rows
+            )
+            out.append(Enumeration(template, rows[0][1][pos].family, kind, members))
+    return out
 
 
 def build_vocabulary(sentences_by_doc: Mapping[str, Sequence[Sentence]]) -> Vocabulary:

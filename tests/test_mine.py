@@ -75,3 +75,19 @@ def test_fuzzy_threshold_joins_near_templates(sentences):
 
 def test_mining_is_deterministic(sentences):
     assert mine(sentences) == mine(dict(reversed(list(sentences.items()))))
+
+
+def test_label_value_lists_are_enumerations():
+    ann = Annotator(load_spacy())
+    lines = ["Urgent: 2 hours", "Normal: 3 days", "Someday: 14 days", "Anything else is handled weekly."]
+    rows, pos = [], 0
+    for text, slots in zip(lines, ann.slots(lines)):
+        rows.append(Sentence("sla.md", pos, pos + len(text), text, slots))
+        pos += len(text) + 1  # one newline between list lines
+    result = mine({"sla.md": rows})
+    durations = [e for e in result.enumerations if e.kind == "duration"]
+    assert len(durations) == 1
+    assert durations[0].template == "{label}: {duration}"
+    assert [m.slot_text for m in durations[0].members] == ["2 hours", "3 days", "14 days"]
+    # siblings are offered as replacement values
+    assert set(result.enumeration_values(rows[0], "duration")) == {"3 days", "14 days"}
