@@ -1,0 +1,356 @@
+"""Judges: speed, agreement with labels, and the build's label check.
+
+    HF_HUB_OFFLINE=1 PYTHONPATH=. .venv/bin/python benchmarks/judge.py speed [--nli-model DIR]
+    HF_HUB_OFFLINE=1 PYTHONPATH=. .venv/bin/python benchmarks/judge.py table --nli-model DIR [--shared ../shared]
+    HF_HUB_OFFLINE=1 PYTHONPATH=. .venv/bin/python benchmarks/judge.py labelcheck [--corpus corpora/demo]
+
+speed       pairs/s of each judge at the runner's batch size (32), the NLI judge against a bare
+            ``CrossEncoder.predict`` over the same pairs (target: at least 0.8x), model size on
+            disk and load time. Without --nli-model an untrained MiniLM cross-encoder is built
+            from the offline all-MiniLM-L6-v2 weights (same shape and speed as a trained one).
+slots-speed the slots judge alone over many more pairs (its cost is the annotator).
+train-speed training pairs/s of the default `judge train` recipe on this CPU (2 threads), and
+            the minutes the default recipe takes here.
+table       lexical, embedding similarity (threshold tuned on the train parts), slots, a trained
+            cross-encoder (--nli-model) and the ensemble (supported only when the cross-encoder
+            and slots agree), per category, on the held-out parts of ../shared/labeled and on
+            one-attribute swap pairs derived from the held-out documents of ../shared/corpora
+            (documents the model was trained on are left out).
+labelcheck  the build's label check with the slots judge over every candidate of a corpus
+            (before the build keeps only the candidates that pass): how often it agrees with
+            the intended labels (true sentence supports the claim, distractor sentences do not).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+os.environ.setdefault("HF_HUB_OFFLINE", "1")
+os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+
+from mutagen_cite.judges.base import ScoreJudge  # noqa: E402
+
+RUNNER_BATCH = 32
+
+
+class Memo(ScoreJudge):
+    """Scores each distinct pair once (the ensemble asks its members again)."""
+
+    def __init__(self, inner):
+        self.inner = inner
+        self.name = inner.name
+        self.threshold = inner.threshold
+        self.weights_sha256 = getattr(inner, "weights_sha256", None)
+        self.fingerprint = getattr(inner, "fingerprint", inner.name)
+        self.memo: dict = {}
+
+    def score(self, pairs):
+        todo = [p for p in dict.fromkeys(pairs) if p not in self.memo]
+        if todo:
+            self.memo.update(zip(todo, self.inner.score(todo)))
+        return [self.memo[p] for p in pairs]
+
+    def reason(self, premise, hypothesis, score):
+        return self.inner.reason(premise, hypothesis, score)
+
+
+def demo_pairs(n: int):
+    from mutagen_cite.annotate import load_spacy
+    from mutagen_cite.judges.derive import corpus_pairs
+
+    pairs, _ = corpus_pairs(str(REPO / "corpora" / "demo"), nlp=load_spacy(), cache_dir=None)
+    out = [(p.premise, p.hypothesis) for p in pairs]
+    while len(out) < n:
+        out = out + out
+    return out[:n]
+
+
+def timed(fn, repeat: int = 2) -> float:
+    best = float("inf")
+    for _ in range(repeat):
+        t = time.perf_counter()
+        fn()
+        best = min(best, time.perf_counter() - t)
+    return best
+
+
+def size_mb(folder: Path) -> float:
+    return sum(f.stat().st_size for f in folder.rglob("*") if f.is_file()) / 1e6
+
+
+# --------------------------------------------------------------------------- speed
+
+
+def speed(args) -> None:
+    from mutagen_cite.annotate import Annotator, load_spacy
+    from mutagen_cite.embeddings import load_embedder
+    from mutagen_cite.judges.embedding import EmbeddingJudge
+    from mutagen_cite.judges.lexical import LexicalJudge
+    from mutagen_cite.judges.nli import load_nli_judge
+    from mutagen_cite.judges.slots import SlotsJudge
+
+    pairs = demo_pairs(args.pairs)
+    print(f"{len(pairs)} pairs derived from corpora/demo, batches of {RUNNER_BATCH}")
+    tmp = None
+    model_dir = Path(args.nli_model[0]) if args.nli_model else None
+    if model_dir is None:
+        from mutagen_cite.judges.train import load_base
+
+        tmp = Path(tempfile.mkdtemp())
+        model, _ = load_base("all-MiniLM-L6-v2")
+        model.save(str(tmp / "ce"), create_model_card=False)
+        model_dir = tmp / "ce"
+    rows = []
+
+    def batched(judge):
+        for i in range(0, len(pairs), RUNNER_BATCH):
+            judge.verdicts(pairs[i : i + RUNNER_BATCH])
+
+    t = time.perf_counter()
+    nli = load_nli_judge(str(model_dir), batch_size=RUNNER_BATCH)
+    nli_load = time.perf_counter() - t
+    nli_time = timed(lambda: batched(nli))
+    bare = nli.model
+    bare_time = timed(lambda: [bare.predict(pairs[i : i + RUNNER_BATCH], batch_size=RUNNER_BATCH, show_progress_bar=False)
+                               for i in range(0, len(pairs), RUNNER_BATCH)])
+    rows.append(("nli (CrossEncoder judge)", len(pairs) / nli_time, f"{size_mb(model_dir):.0f} MB", f"{nli_load:.1f} s"))
+    rows.append(("bare CrossEncoder.predict", len(pairs) / bare_time, "", ""))
+
+    t = time.perf_counter()
+    nlp = load_spacy()
+    slots_load = time.perf_counter() - t
+    slots = SlotsJudge(Annotator(nlp))
+    slots_time = timed(lambda: (slots._sentence_slots.clear(), batched(slots)))
+    rows.append(("slots", len(pairs) / slots_time, "spaCy sm 13 MB", f"{slots_load:.1f} s"))
+    lex = LexicalJudge()
+    rows.append(("lexical", len(pairs) / timed(lambda: batched(lex)), "-", "-"))
+    t = time.perf_counter()
+    emb = EmbeddingJudge(load_embedder(None, use_cache=False))
+    emb_load = time.perf_counter() - t
+    rows.append(("embedding similarity", len(pairs) / timed(lambda: batched(emb)), "90 MB", f"{emb_load:.1f} s"))
+
+    print(f"{'judge':<28} {'pairs/s':>9}  {'model size':>14}  {'load':>6}")
+    for name, rate, size, load in rows:
+        print(f"{name:<28} {rate:>9.1f}  {size:>14}  {load:>6}")
+    ratio = bare_time / nli_time
+    print(f"\nNLI judge vs bare CrossEncoder.predict: {ratio:.2f}x (target >= 0.8x)")
+    if tmp:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+def slots_speed(args) -> None:
+    from mutagen_cite.annotate import Annotator, load_spacy
+    from mutagen_cite.judges.slots import SlotsJudge
+
+    pairs = demo_pairs(args.pairs)
+    annotator = Annotator(load_spacy())
+    texts = list(dict.fromkeys(t for p in pairs for t in p))
+    bare = timed(lambda: annotator.slots(texts), repeat=1)
+    judge = SlotsJudge(annotator)
+    cold = timed(lambda: (judge._sentence_slots.clear(), judge.verdicts(pairs)), repeat=1)
+    warm = timed(lambda: judge.verdicts(pairs), repeat=1)
+    print(f"{len(pairs)} pairs, {len(texts)} distinct texts")
+    print(f"annotator alone over the distinct texts: {len(texts) / bare:.0f} texts/s")
+    print(f"slots judge, cold: {len(pairs) / cold:.0f} pairs/s; sentences cached: {len(pairs) / warm:.0f} pairs/s")
+
+
+def train_speed(args) -> None:
+    """Training pairs/s of the default recipe on this machine's CPU, and the time the default
+    recipe (8000 pairs, one epoch) would take here."""
+    from mutagen_cite.judges.train import Recipe, fine_tune, load_base, training_pairs
+
+    from mutagen_cite.annotate import load_spacy
+    from mutagen_cite.judges.derive import corpus_pairs
+
+    pairs, _ = corpus_pairs(str(REPO / "corpora" / "demo"), nlp=load_spacy(), cache_dir=None)
+    recipe = Recipe()
+    _, rows = training_pairs(pairs, Recipe(max_pairs=args.pairs))
+    model, column = load_base(args.nli_model[0] if args.nli_model else "all-MiniLM-L6-v2")
+    seconds = timed(lambda: fine_tune(model, column, rows, recipe, progress=False), repeat=1)
+    rate = len(rows) / seconds
+    print(f"{len(rows)} pairs in {seconds:.1f} s: {rate:.1f} training pairs/s with {recipe.threads} threads, "
+          f"max length {recipe.max_length}")
+    print(f"default recipe ({recipe.max_pairs} pairs x {recipe.epochs} epoch): about {recipe.max_pairs * recipe.epochs / rate / 60:.0f} min here")
+
+
+# --------------------------------------------------------------------------- table
+
+
+def table(args) -> None:
+    from mutagen_cite.annotate import Annotator, load_spacy
+    from mutagen_cite.embeddings import load_embedder
+    from mutagen_cite.judges.derive import corpus_pairs
+    from mutagen_cite.judges.embedding import EmbeddingJudge
+    from mutagen_cite.judges.ensemble import EnsembleJudge
+    from mutagen_cite.judges.evaluate import evaluate
+    from mutagen_cite.judges.labeled import read_labeled, select_split, stratified_sample
+    from mutagen_cite.judges.lexical import LexicalJudge
+    from mutagen_cite.judges.metrics import best_threshold
+    from mutagen_cite.judges.nli import load_nli_judge
+    from mutagen_cite.judges.slots import SlotsJudge
+    from mutagen_cite.judges.train import read_training_record, trained_documents
+
+    shared = Path(args.shared)
+    nlp = load_spacy()
+    labelled = read_labeled(shared / "labeled")
+    held = stratified_sample(select_split(labelled, "heldout"), args.limit, args.seed)
+    # Breaking-NLI's four target categories in full (held-out part): they are small
+    target_cats = {"cardinals", "ordinals", "nationalities", "countries"}
+    held_ids = {p.id for p in held}
+    held += [p for p in select_split(labelled, "heldout")
+             if p.dataset == "breaking_nli" and p.category in target_cats and p.id not in held_ids]
+    seen: set[str] = set()
+    for model in args.nli_model or []:
+        seen |= trained_documents(read_training_record(model))
+    corpus, corpus_train, tiers = [], [], set()
+    for folder in sorted(p for p in (shared / "corpora").iterdir() if p.is_dir()):
+        derived, analysis = corpus_pairs(str(folder), seed=args.seed, nlp=nlp, cache_dir=args.cache_dir)
+        tiers |= set(analysis.tiers)
+        corpus += [p for p in select_split(derived, "heldout") if f"{folder.name}/{p.group}" not in seen]
+        corpus_train += select_split(derived, "train")
+    print(f"held-out labelled pairs: {len(held)}; held-out corpus swap pairs: {len(corpus)}", file=sys.stderr)
+
+    slots = Memo(SlotsJudge(Annotator(nlp, tiers=tuple(sorted(tiers)))))
+    embedder = load_embedder(None, cache_dir=Path(args.cache_dir) / "embeddings")
+    # the embedding baseline gets its best threshold on train parts (a tuned baseline), twice:
+    # on the labelled sets' train parts, and on documentation swap pairs from train documents
+    emb_lab, emb_doc = Memo(EmbeddingJudge(embedder)), Memo(EmbeddingJudge(embedder))
+    for emb, tune in ((emb_lab, stratified_sample(select_split(labelled, "train"), 1500, args.seed)),
+                      (emb_doc, stratified_sample(corpus_train, 1500, args.seed))):
+        scores = emb.score([(p.premise[:2000], p.hypothesis) for p in tune])
+        emb.threshold = emb.inner.threshold = best_threshold([p.label for p in tune], scores)[0] or 0.8
+    judges = [("lexical", LexicalJudge()), ("embedding (labelled-tuned)", emb_lab),
+              ("embedding (docs-tuned)", emb_doc), ("slots", slots)]
+    for model in args.nli_model or []:
+        nli = Memo(load_nli_judge(model, batch_size=RUNNER_BATCH))
+        tag = Path(model).name
+        judges.append((f"cross-encoder {tag}", nli))
+        queue = Path(tempfile.mkdtemp()) / "review-queue.jsonl"
+        judges.append((f"ensemble {tag}+slots", EnsembleJudge([nli, slots], rule="all", review_queue=queue)))
+
+    results = {}
+    for name, judge in judges:
+        print(f"judging with {name} ...", file=sys.stderr)
+        results[name] = {
+            "labelled": evaluate(judge, held, progress=False, data_info={"split": "heldout"}),
+            "corpus": evaluate(judge, corpus, progress=False, data_info={"split": "heldout"}),
+        }
+
+    def group(report, grouping, key):
+        return report["groups"].get(grouping, {}).get(key)
+
+    # one combined group for the Breaking-NLI target categories; supported corpus pairs split
+    # into verbatim copies and rewrites (a verbatim copy is what an exact-match rule catches)
+    target = [p for p in held if p.dataset == "breaking_nli" and p.category in target_cats]
+    verbatim = [p for p in corpus if p.label and p.edit_type.startswith("keep:verbatim")]
+    rewritten = [p for p in corpus if p.label and not p.edit_type.startswith("keep:verbatim")]
+    for name, judge in judges:
+        results[name]["target"] = evaluate(judge, target, progress=False)["overall"]
+        results[name]["verbatim"] = evaluate(judge, verbatim, progress=False)["overall"] if verbatim else None
+        results[name]["rewritten"] = evaluate(judge, rewritten, progress=False)["overall"] if rewritten else None
+
+    rows = [("labelled held-out, all", lambda r: r["labelled"]["overall"])]
+    for ds in sorted({p.dataset for p in held}):
+        rows.append((f"  {ds}", lambda r, ds=ds: group(r["labelled"], "dataset", ds)))
+    for cat in sorted(target_cats):
+        rows.append((f"  breaking_nli/{cat}", lambda r, cat=cat: group(r["labelled"], "category", f"breaking_nli/{cat}")))
+    rows.append(("  breaking_nli 4 target categories", lambda r: r["target"]))
+    rows.append(("corpus swaps held-out, all", lambda r: r["corpus"]["overall"]))
+    for fam in ("quantity", "date", "scope", "entity", "polarity", "aggregation", "modality"):
+        rows.append((f"  family {fam}", lambda r, fam=fam: group(r["corpus"], "family", fam)))
+    rows.append(("  supported, verbatim sentence in context", lambda r: r["verbatim"]))
+    rows.append(("  supported, rewritten (value, synonym, clause...)", lambda r: r["rewritten"]))
+
+    names = [n for n, _ in judges]
+    print("Balanced accuracy (n; * = one label only: recall of that label)\n")
+    print("| group | n | " + " | ".join(names) + " |")
+    print("|---|---:|" + "---:|" * len(names))
+    for label, get in rows:
+        cells, n = [], None
+        for name in names:
+            m = get(results[name])
+            if m is None:
+                cells.append("-")
+                continue
+            n = m["n"]
+            cells.append(f"{m['balanced_accuracy']:.2f}" + ("*" if m["single_class"] else ""))
+        print(f"| {label} | {n} | " + " | ".join(cells) + " |")
+    print(f"\nembedding thresholds: labelled-tuned {emb_lab.threshold:.3f}, docs-tuned {emb_doc.threshold:.3f}")
+    if args.json:
+        slim = {n: {k: (v if k in ("target", "verbatim", "rewritten") else {"overall": v["overall"], "groups": v["groups"]})
+                    for k, v in r.items()} for n, r in results.items()}
+        Path(args.json).write_text(json.dumps(slim, indent=1, sort_keys=True))
+
+
+# --------------------------------------------------------------------------- label check
+
+
+def labelcheck(args) -> None:
+    from mutagen_cite.annotate import load_spacy
+    from mutagen_cite.build import generate_candidates, make_context, split_chunk_sentences
+    from mutagen_cite.judges.slots import SlotsJudge
+    from mutagen_cite.pipeline import analyse
+
+    analysis = analyse(args.corpus, nlp=load_spacy(), cache_dir=None)
+    judge = SlotsJudge(analysis.annotator)
+    ctx = make_context(analysis, judge=judge, seed=args.seed)
+    by_family = generate_candidates(ctx)
+    pairs, intended, kinds, fams = [], [], [], []
+    for family, cands in sorted(by_family.items()):
+        for c in cands:
+            pairs.append((c.sentence.text, c.phrasing.claim))
+            intended.append(True)
+            kinds.append("true")
+            fams.append(family)
+            for sent in split_chunk_sentences(c.distractor_text):
+                pairs.append((sent, c.phrasing.claim))
+                intended.append(False)
+                mutated = c.mutation is not None and c.mutation.mutated_text.strip() in sent
+                kinds.append("distractor (mutated sentence)" if mutated else "distractor (other sentence)")
+                fams.append(family)
+    verdicts = judge.verdicts(pairs)
+    agree = [v.supported == want for v, want in zip(verdicts, intended)]
+    print(f"{sum(len(c) for c in by_family.values())} candidates, {len(pairs)} label-check pairs from {args.corpus}")
+    print(f"agreement with the intended labels: {sum(agree) / len(agree):.3f}")
+    for kind in sorted(set(kinds)):
+        idx = [i for i, k in enumerate(kinds) if k == kind]
+        print(f"  {kind:<32} {sum(agree[i] for i in idx) / len(idx):.3f}  (n={len(idx)})")
+    for fam in sorted(set(fams)):
+        idx = [i for i, f in enumerate(fams) if f == fam]
+        print(f"  family {fam:<25} {sum(agree[i] for i in idx) / len(idx):.3f}  (n={len(idx)})")
+    misses = [(kinds[i], pairs[i], verdicts[i].reason) for i, ok in enumerate(agree) if not ok]
+    for kind in sorted(set(kinds)):
+        for k, (premise, claim), reason in [m for m in misses if m[0] == kind][: args.show]:
+            print(f"\n  [{k}]\n  claim:   {claim}\n  premise: {premise}\n  reason:  {reason}")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("mode", choices=["speed", "slots-speed", "train-speed", "table", "labelcheck"])
+    ap.add_argument("--nli-model", action="append", default=None, help="repeatable (table); first one (speed)")
+    ap.add_argument("--pairs", type=int, default=512)
+    ap.add_argument("--shared", default=str(REPO.parent / "shared"))
+    ap.add_argument("--limit", type=int, default=3000, help="table: held-out labelled pairs (stratified)")
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--cache-dir", default=str(REPO / ".mutagen-cache"))
+    ap.add_argument("--corpus", default=str(REPO / "corpora" / "demo"))
+    ap.add_argument("--show", type=int, default=5, help="labelcheck: disagreements to print")
+    ap.add_argument("--json", default=None)
+    args = ap.parse_args()
+    modes = {"speed": speed, "slots-speed": slots_speed, "train-speed": train_speed, "table": table, "labelcheck": labelcheck}
+    modes[args.mode](args)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,964 @@
+"""The slots judge: a claim is supported only when the premise states every typed attribute
+the claim asserts, with the same value, in the same place.
+
+Why a judge that reads attributes: an embedding or a small cross-encoder scores "Backups are
+kept for 30 days" against "Backups are kept for 7 days" as near-identical, which is exactly the
+near miss a citation suite is built from. This judge:
+
+1. annotates claim and premise sentence by sentence, in one batch, through the
+   :class:`~mutagen_cite.annotate.Annotator`, and adds its own reading of comparators, ranges,
+   rates, frequencies, ordinals, number words and untagged capitalised names
+   (``slot_values.py``);
+2. aligns them: the premise is cut into clauses; the smallest run of clauses that states every
+   valued attribute of the claim (quantities, dates, plans, regions, versions, names) is the
+   evidence. Values must be bound together: a clause that pairs a claimed value with a
+   *different* value of another claimed kind ("Hobby: 72 hours, Pro: 120 hours"), or a table
+   cell whose label matches the claim better than the cell holding the claimed value
+   ("Request logs: 5 days; Deletion after closure: 45 days"), is a mismatch;
+3. checks the markers the claim carries against that evidence: negation (by the word it
+   negates), quantifiers ("all" vs "most" plans, "only"), modals ("must" vs "may" vs a plain
+   statement), and a list of documentation antonyms (enabled/disabled);
+4. when claim and evidence are the same sentence but for a few words, reads the edit itself:
+   a name, a number token or a negation swapped, whatever the tagger made of either side;
+5. measures the rest of the claim (its other content words; with an embedder also the cosine
+   with the evidence) so an unrelated sentence is not "supported".
+
+Every verdict carries its reason in words: ``quantity mismatch: claim '30 days' vs premise
+'7 days'``.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass, field, replace
+from typing import Any, Sequence
+
+from ..model import Slot, Verdict
+from ..patterns import TIER_CONTEXT, NOT_TIERS
+from .base import ScoreJudge
+from .premise import STOPWORDS, split_sentences
+from .slot_values import (
+    MODAL_CLASS,
+    QUANTIFIER_CLASS,
+    QUANTIFIER_ENTAILS,
+    Quantity,
+    comparable,
+    date_relation,
+    date_supported,
+    extra_quantities,
+    name_in_text,
+    ALIASES,
+    names_equal,
+    norm_name,
+    parse_number_text,
+    parse_ordinal_text,
+    quantity_from_slot,
+    quantity_supported,
+    version_parts,
+)
+
+SLOTS_VERSION = "slots.v1"
+
+#: kinds whose values form enumerations: a different value of one of these inside the
+#: evidence means the claim's values are bound to the wrong row
+ENUMERABLE = {"tier", "region", "environment", "segment", "version", "date", "month", "quarter", "year"}
+NAME_KINDS = {"tier", "region", "environment", "segment", "geo", "gpe", "org", "person", "product", "norp", "loc", "name"}
+KIND_WORDS = {
+    "tier": "plan", "region": "region", "environment": "environment", "geo": "place", "org": "organisation",
+    "person": "person", "product": "product", "version": "version", "segment": "segment",
+}
+
+_NEG_EXTRA = re.compile(
+    r"\b(?:without|none|nothing|nobody|nowhere|neither|nor|cannot|unable\s+to|no\s+longer|never)\b", re.I
+)
+_NEG_NOT_NEGATION = re.compile(
+    r"\b(?:no|not)\s+(?:more|less|fewer|later|earlier|longer|greater|shorter|higher|lower)\s+than\b"
+    r"|\bnot\s+only\b|\bno\s+matter\b|\bno\s+one\b|\bwhether\s+or\s+not\b",
+    re.I,
+)
+_SKIP_FOR_HEAD = set(
+    """be been being is are was were am do does did have has had can could may might must shall should will
+    would also yet always ever currently still even just really necessarily any a an the to of longer
+    so then there this that these those""".split()
+)
+_WORD = re.compile(r"[A-Za-z0-9]+(?:[-'.][A-Za-z0-9]+)*")
+_MODAL_CONTRACTED = re.compile(r"\b(can|ca|wo|sha|could|should|would|must|might)(?=not\b|n['’]t\b)", re.I)
+_CONTRACTED_MODAL = {"ca": "can", "wo": "will", "sha": "shall"}
+_QUANT_MODIFIER = re.compile(r"\b(almost|nearly|virtually|practically|not)\s+$", re.I)
+# a run of capitalised words (a name the NER may have missed): "GSA Finance", "Enterprise"
+_NAME_RUN = re.compile(r"(?<![\w@/.#-])(?:[A-Z][\w&+.-]*[A-Za-z0-9])(?:\s+(?:of\s+|&\s+)?[A-Z][\w&+.-]*[A-Za-z0-9])*(?![\w@/-])")
+_SENTENCE_START = re.compile(r"(?:^|[.!?:;(\[\n\u2022*-]\s*|\d[.)]\s+)$")
+_CLAUSE_SEP = re.compile(
+    r"\s*;\s*|\s*\|\s*|\s*\n\s*|(?<=[a-z0-9)])[.!?]\s+(?=[A-Z])|,\s+(?:and|but|or|while|whereas)\s+|,\s+"
+    r"|\s+(?:and|but|while|whereas)\s+"
+)
+
+ANTONYMS = [
+    ("enabled", "disabled"), ("enable", "disable"), ("included", "excluded"), ("include", "exclude"),
+    ("allowed", "forbidden"), ("allowed", "prohibited"), ("allow", "deny"), ("allow", "block"),
+    ("required", "optional"), ("mandatory", "optional"), ("public", "private"), ("internal", "external"),
+    ("increase", "decrease"), ("increased", "decreased"), ("minimum", "maximum"), ("min", "max"),
+    ("available", "unavailable"), ("supported", "unsupported"), ("encrypted", "unencrypted"),
+    ("inbound", "outbound"), ("upload", "download"), ("automatic", "manual"), ("automatically", "manually"),
+    ("synchronous", "asynchronous"), ("earliest", "latest"), ("highest", "lowest"), ("higher", "lower"),
+    ("above", "below"), ("before", "after"), ("add", "remove"), ("added", "removed"), ("start", "stop"),
+    ("open", "closed"), ("accept", "reject"), ("accepted", "rejected"), ("approved", "rejected"),
+    ("paid", "unpaid"), ("free", "paid"), ("permanent", "temporary"), ("visible", "hidden"),
+    ("online", "offline"), ("active", "inactive"), ("valid", "invalid"), ("secure", "insecure"),
+    ("first", "last"), ("more", "less"), ("more", "fewer"), ("faster", "slower"), ("larger", "smaller"),
+    ("longer", "shorter"), ("increases", "decreases"), ("success", "failure"), ("pass", "fail"),
+    ("read", "write"), ("full", "partial"), ("billed", "free"), ("charged", "free"), ("local", "remote"),
+    ("primary", "secondary"), ("mandatory", "voluntary"), ("daily", "weekly"), ("weekly", "monthly"),
+    ("monthly", "annually"), ("monthly", "yearly"), ("annual", "monthly"), ("always", "never"),
+]
+_ANTONYM_OF: dict[str, set[str]] = {}
+for _a, _b in ANTONYMS:
+    _ANTONYM_OF.setdefault(_a, set()).add(_b)
+    _ANTONYM_OF.setdefault(_b, set()).add(_a)
+
+
+#: capitalised words TIER_CONTEXT may catch that are not plan names ("Most plans")
+_NOT_NAMES = set(QUANTIFIER_CLASS) | set(STOPWORDS) | {"many", "several", "certain", "other", "paid", "new", "old"}
+#: words that name an attribute's kind rather than assert anything ("the Pro *plan*")
+_KIND_NOUNS = {"plan", "plans", "tier", "tiers", "region", "regions", "version", "versions", "edition", "editions"}
+
+
+def stem(word: str) -> str:
+    """A crude stem, enough to see that "included" and "include" name the same verb."""
+    w = word.lower().replace("'", "")
+    for suffix in ("ational", "ations", "ation", "ments", "ment", "ings", "ing", "ies", "ied", "ed", "es", "s", "e", "ly"):
+        if len(w) - len(suffix) >= 3 and w.endswith(suffix):
+            w = w[: -len(suffix)]
+            if suffix in ("ies", "ied"):
+                w += "y"
+            break
+    return w
+
+
+@dataclass(frozen=True)
+class Attr:
+    """A valued attribute of a text: a quantity, a date, a name or a version."""
+
+    family: str
+    kind: str
+    start: int
+    end: int
+    surface: str
+    value: str
+    quantity: Quantity | None = None
+    slot: Slot | None = None
+    rel: str = ""
+
+    def show(self) -> str:
+        return self.quantity.describe() if self.quantity is not None else self.surface
+
+    def label(self) -> str:
+        if self.quantity is not None:
+            return "quantity"
+        if self.family == "date":
+            return "date"
+        return KIND_WORDS.get(self.kind, self.kind)
+
+
+@dataclass(frozen=True)
+class Marker:
+    """A negation, quantifier or modal cue and the word it applies to (its head)."""
+
+    family: str  # polarity | aggregation | modality
+    cls: str
+    word: str
+    head: str  # stem of the word it applies to ("" when none found)
+    start: int
+    end: int
+
+
+@dataclass
+class Analysis:
+    """Everything the judge reads off one text."""
+
+    text: str
+    attrs: list[Attr]
+    markers: list[Marker]
+    words: list[tuple[str, int, int]]  # (stem, start, end) of content words
+
+    def stems_in(self, start: int, end: int) -> set[str]:
+        return {s for s, a, b in self.words if a >= start and b <= end}
+
+
+@dataclass
+class Finding:
+    """The judge's reading of one pair before it becomes a verdict."""
+
+    ok: bool
+    problems: list[str] = field(default_factory=list)
+    matched: list[str] = field(default_factory=list)
+    span: tuple[int, int] = (0, 0)
+    residue: float = 1.0
+    residue_words: tuple[int, int] = (0, 0)
+    anchored: bool = False  # some typed value of the claim was found in the evidence
+
+    def score(self) -> float:
+        """0.5 + half the coverage of the rest when every attribute agrees; a claim with no
+        typed value found (nothing anchors it) must cover more of its words to count."""
+        if not self.ok:
+            return 0.3 * self.residue
+        rest = self.residue if self.anchored else max(0.0, (self.residue - 0.3) / 0.7)
+        return 0.5 + 0.5 * rest
+
+
+# --------------------------------------------------------------------------- reading a text
+
+
+def _head_after(text: str, end: int) -> str:
+    """Stem of the word a cue applies to: the first content word after ``end`` within the
+    same clause (auxiliaries and adverbs skipped); failing that, the first word at all
+    ("there may be *more*")."""
+    stop = re.search(r"[.;!?\n]", text[end:])
+    limit = end + stop.start() if stop else len(text)
+    fallback = ""
+    for m in _WORD.finditer(text, end, limit):
+        w = m.group(0).lower()
+        if w in ("not", "n't", "no", "never"):
+            continue
+        if w in _SKIP_FOR_HEAD or w in STOPWORDS:
+            fallback = fallback or (stem(w) if w not in _SKIP_FOR_HEAD else "")
+            continue
+        return stem(w)
+    return fallback
+
+
+def _tier_attrs(text: str, taken: list[tuple[int, int]]) -> list[Attr]:
+    """Plan names the annotator was not told about: "the Team plan", "Plan: Team;"."""
+    out = []
+    for m in TIER_CONTEXT.finditer(text):
+        name = m.group("name") or m.group("cell")
+        if not name or name in NOT_TIERS or name.lower() in _NOT_NAMES:
+            continue
+        start = m.start("name") if m.group("name") else m.start("cell")
+        end = start + len(name)
+        if any(start < e and s < end for s, e in taken):
+            continue
+        out.append(Attr("scope", "tier", start, end, name, name.lower()))
+        taken.append((start, end))
+    return out
+
+
+def _name_attrs(text: str, taken: list[tuple[int, int]]) -> list[Attr]:
+    """Capitalised words inside a sentence that no slot covers: names the statistical model
+    missed ("Trial", "Gchat"). The first word of a sentence is left out (capitalised for
+    grammar, not because it names anything) unless it is possessive ("Railway's")."""
+    out = []
+    for m in _NAME_RUN.finditer(text):
+        a, b = m.start(), m.end()
+        words = m.group(0).split()
+        if _SENTENCE_START.search(text[max(0, a - 4) : a]) or a == 0:
+            if not text.startswith(("'s", "\u2019s"), b):
+                if len(words) == 1:
+                    continue
+                first = re.match(r"\S+\s+(?:of\s+|&\s+)?", m.group(0))
+                a += first.end()  # keep the rest of the run ("Slack Connect" after "Use")
+        if a >= b or any(a < e and s < b for s, e in taken):
+            continue
+        surface = text[a:b]
+        acronym = surface.isupper() and len(surface) >= 2
+        if (surface.lower() in STOPWORDS or surface.lower() in _NOT_NAMES) and not acronym or len(surface) < 2:
+            continue
+        out.append(Attr("entity", "name", a, b, surface, surface.lower()))
+        taken.append((a, b))
+    return out
+
+
+def analyse(text: str, slots: Sequence[Slot], known_names: Sequence[str] = ()) -> Analysis:
+    """Attributes and markers of ``text`` from its annotator slots plus the judge's own rules."""
+    attrs: list[Attr] = []
+    markers: list[Marker] = []
+    taken: list[tuple[int, int]] = []
+    quantity_slots = [s for s in slots if s.family == "quantity"]
+    for s in slots:
+        if s.family == "quantity":
+            q = quantity_from_slot(s, text)
+            if q is None:
+                continue
+            attrs.append(Attr("quantity", s.kind, q.start, q.end, q.surface, s.value, quantity=q, slot=s))
+            taken.append((s.start, s.end))
+        elif s.family == "date":
+            attrs.append(Attr("date", s.kind, s.start, s.end, s.text, s.value, slot=s, rel=date_relation(text, s.start)))
+            taken.append((s.start, s.end))
+        elif s.family in ("scope", "entity"):
+            attrs.append(Attr(s.family, s.kind, s.start, s.end, s.text, s.value, slot=s))
+            taken.append((s.start, s.end))
+    # ranges swallow the quantities they cover ("between 3 and 15 years")
+    for q in extra_quantities(text, list(taken), tuple(quantity_slots)):
+        if q.shape == "range":
+            attrs = [a for a in attrs if not (a.quantity is not None and q.start <= a.start and a.end <= q.end + 1)]
+        attrs.append(Attr("quantity", q.dim, q.start, q.end, q.surface, q.surface, quantity=q))
+        taken.append((q.start, q.end))
+    attrs.extend(_tier_attrs(text, taken))
+    for name in known_names:
+        for m in re.finditer(r"(?<![\w-])" + re.escape(name) + r"(?![\w-])", text):
+            if not any(m.start() < e and s < m.end() for s, e in taken):
+                attrs.append(Attr("scope", "tier", m.start(), m.end(), m.group(0), name.lower()))
+                taken.append((m.start(), m.end()))
+    attrs.extend(_name_attrs(text, taken))
+    attrs.sort(key=lambda a: (a.start, a.end))
+
+    # markers: negation, quantifiers, modals
+    not_negation = [(m.start(), m.end()) for m in _NEG_NOT_NEGATION.finditer(text)]
+    quantity_spans = [(a.start, a.end) for a in attrs if a.quantity is not None]
+
+    def inside(spans, a, b):
+        return any(s <= a and b <= e for s, e in spans)
+
+    neg_spans: list[tuple[int, int]] = []
+    for s in slots:
+        word = s.text.lower()
+        if s.family == "polarity" and s.kind == "negation" or (
+            s.family == "aggregation" and QUANTIFIER_CLASS.get(word) == "none"
+        ):
+            if inside(not_negation, s.start, s.end) or inside(quantity_spans, s.start, s.end):
+                continue
+            markers.append(Marker("polarity", "not", word, _head_after(text, s.end), s.start, s.end))
+            neg_spans.append((s.start, s.end))
+        elif s.family == "aggregation":
+            if re.match(r"\s+(?:other|another)\b", text[s.end:]):
+                continue  # "each other" is reciprocal, not a quantifier
+            cls = QUANTIFIER_CLASS.get(word)
+            mod = _QUANT_MODIFIER.search(text[max(0, s.start - 12) : s.start])
+            if cls and mod:
+                cls = "some" if mod.group(1).lower() == "not" else "most"
+                word = f"{mod.group(1).lower()} {word}"
+            if cls:
+                markers.append(Marker("aggregation", cls, word, _head_after(text, s.end), s.start, s.end))
+        elif s.family == "modality":
+            key = s.value.lower().split()[0] if s.value else word
+            cls = MODAL_CLASS.get(key, MODAL_CLASS.get(word, ""))
+            markers.append(Marker("modality", cls, s.text.lower(), _head_after(text, s.end), s.start, s.end))
+    # modals inside contractions the tagger splits oddly ("can't" -> "ca" + "n't")
+    for m in _MODAL_CONTRACTED.finditer(text):
+        if any(k.family == "modality" and k.start < m.end() and m.start() < k.end for k in markers):
+            continue
+        word = _CONTRACTED_MODAL.get(m.group(1).lower(), m.group(1).lower())
+        markers.append(Marker("modality", MODAL_CLASS.get(word, ""), word, _head_after(text, m.end()), m.start(), m.end()))
+    for m in _NEG_EXTRA.finditer(text):
+        if any(m.start() < e and s < m.end() for s, e in neg_spans):
+            continue
+        if inside(not_negation, m.start(), m.end()) or inside(quantity_spans, m.start(), m.end()):
+            continue
+        markers.append(Marker("polarity", "not", m.group(0).lower(), _head_after(text, m.end()), m.start(), m.end()))
+        neg_spans.append((m.start(), m.end()))
+    markers.sort(key=lambda k: k.start)
+
+    words = []
+    for m in _WORD.finditer(text):
+        w = m.group(0).lower()
+        if w in STOPWORDS or w in QUANTIFIER_CLASS or w in MODAL_CLASS or w in ("n't", "nt"):
+            continue
+        words.append((stem(w), m.start(), m.end()))
+    return Analysis(text, attrs, markers, words)
+
+
+# --------------------------------------------------------------------------- comparing
+
+
+def _supports(c: Attr, p: Attr) -> bool:
+    """Does premise attribute ``p`` state claim attribute ``c``'s value?"""
+    if c.quantity is not None or p.quantity is not None:
+        return c.quantity is not None and p.quantity is not None and quantity_supported(c.quantity, p.quantity)
+    if c.family == "date" or p.family == "date":
+        if not (c.family == "date" and p.family == "date" and c.slot is not None and p.slot is not None):
+            return False
+        if c.rel and p.rel and c.rel != p.rel:
+            return False
+        return date_supported(c.slot, p.slot)
+    if c.kind == "version" or p.kind == "version":
+        if c.kind != p.kind:
+            return False
+        cp, cv = version_parts(c.value)
+        pp, pv = version_parts(p.value)
+        return cv == pv and (not cp or not pp or names_equal(cp, pp))
+    return names_equal(c.value, p.value) or names_equal(c.surface, p.surface)
+
+
+def _supporting(c: Attr, attrs: Sequence[Attr]) -> list[Attr]:
+    """The premise attributes that state claim attribute ``c``. A claimed bound ("below
+    99.0%") written the same way in the premise is that bound, a label rather than a limit
+    on some other number: then only the same bound counts."""
+    found = [pa for pa in attrs if _supports(c, pa)]
+    if c.quantity is not None and c.quantity.shape in ("ge", "gt", "le", "lt"):
+        same = [pa for pa in found if pa.quantity is not None and pa.quantity.shape == c.quantity.shape]
+        if same:
+            return same
+    return found
+
+
+def _conflicts(c: Attr, p: Attr) -> bool:
+    """Is ``p`` a *different* value of the same kind as ``c`` (a near miss, not a mention)?"""
+    if _supports(c, p):
+        return False
+    if c.quantity is not None and p.quantity is not None:
+        return comparable(c.quantity, p.quantity)
+    if c.family == "date" and p.family == "date":
+        return True
+    if c.kind == "version" and p.kind == "version":
+        cp, _ = version_parts(c.value)
+        pp, _ = version_parts(p.value)
+        return not cp or not pp or names_equal(cp, pp)
+    return c.kind == p.kind and c.kind in NAME_KINDS
+
+
+def _clauses(text: str, attrs: Sequence[Attr]) -> list[tuple[int, int, int]]:
+    """``(start, end, sentence index)`` of each clause; never cuts through an attribute."""
+    out = []
+    for si, (a, b) in enumerate(split_sentences(text)):
+        pos = a
+        for m in _CLAUSE_SEP.finditer(text, a, b):
+            if any(x.start < m.end() and m.start() < x.end for x in attrs):
+                continue
+            if m.start() > pos:
+                out.append((pos, m.start(), si))
+            pos = m.end()
+        if b > pos:
+            out.append((pos, b, si))
+    return out or [(0, len(text), 0)]
+
+
+class SlotsJudge(ScoreJudge):
+    """Slot-consistency judge. Build once with an :class:`~mutagen_cite.annotate.Annotator`
+    (and optionally an :class:`~mutagen_cite.embeddings.Embedder`); pass it around.
+
+    ``score`` is at most 0.3 when an attribute disagrees, and 0.5 + 0.5 x (coverage of the
+    claim's other words) when all agree (see :meth:`Finding.score`); ``threshold`` (0.7)
+    therefore asks for every attribute plus 40% of the remaining content words, or 58% when
+    no typed value of the claim anchors it in the premise.
+    """
+
+    name = "slots"
+    fingerprint = SLOTS_VERSION
+
+    def __init__(self, annotator: Any, *, embedder: Any = None, threshold: float = 0.7, name: str = "slots"):
+        self.annotator = annotator
+        self.embedder = embedder
+        self.threshold = threshold
+        self.name = name
+        self.fingerprint = f"{SLOTS_VERSION}|{getattr(annotator, 'version', type(annotator).__name__)}" + (
+            f"|emb={getattr(embedder, 'name', '')}:{(getattr(embedder, 'weights_sha256', '') or '')[:12]}"
+            if embedder is not None
+            else ""
+        )
+        self._last: dict[tuple[str, str], Finding] = {}
+        self._sentence_slots: dict[str, tuple[Slot, ...]] = {}
+        self.cache_limit = 100_000
+
+    # ------------------------------------------------------------------ public
+
+    def score(self, pairs: Sequence[tuple[str, str]]) -> list[float]:
+        return [v.score for v in self.verdicts(pairs)]
+
+    def verdicts(self, pairs: Sequence[tuple[str, str]]) -> list[Verdict]:
+        findings = self.findings(pairs)
+        out = []
+        for f in findings:
+            score = f.score()
+            supported = score >= self.threshold
+            out.append(Verdict(supported=supported, score=round(score, 6), judge=self.name, reason=self._reason(f, supported)))
+        return out
+
+    def reason(self, premise: str, hypothesis: str, score: float) -> str:
+        f = self._last.get((premise, hypothesis))
+        if f is None:
+            f = self.findings([(premise, hypothesis)])[0]
+        return self._reason(f, score >= self.threshold)
+
+    def findings(self, pairs: Sequence[tuple[str, str]]) -> list[Finding]:
+        """The attribute check of every pair, with the texts annotated in one batch."""
+        pairs = [(str(p), str(h)) for p, h in pairs]
+        texts = list(dict.fromkeys(t for pair in pairs for t in pair))
+        slots = self._slots(texts)
+        analyses: dict[str, Analysis] = {}
+
+        def analysis(text: str, names: tuple[str, ...] = ()) -> Analysis:
+            key = text if not names else text + "\0" + "\0".join(names)
+            if key not in analyses:
+                analyses[key] = analyse(text, slots[text], names)
+            return analyses[key]
+
+        findings = []
+        for premise, claim in pairs:
+            c = analysis(claim)
+            p = analysis(premise)
+            # plan names seen in one text are looked for in the other (a table cell "Pro")
+            names = tuple(sorted({a.surface for a in c.attrs if a.kind == "tier"} - {a.surface for a in p.attrs}))
+            if names:
+                p = analysis(premise, names)
+            findings.append(self._check(c, p))
+        if self.embedder is not None:
+            self._embedding_residue(pairs, findings)
+        self._last = dict(zip(pairs, findings))
+        return findings
+
+    def _slots(self, texts: Sequence[str]) -> dict[str, tuple[Slot, ...]]:
+        """Slots of each text, annotated sentence by sentence: a sentence that appears in
+        many premises (overlapping windows, a chunk cited by many claims) is parsed once, and
+        gets the same slots wherever it appears. Kept across calls, up to ``cache_limit``."""
+        spans = {t: split_sentences(t) or [(0, len(t))] for t in texts}
+        todo = list(dict.fromkeys(
+            t[a:b] for t in texts for a, b in spans[t] if t[a:b] not in self._sentence_slots
+        ))
+        if todo:
+            if len(self._sentence_slots) + len(todo) > self.cache_limit:
+                self._sentence_slots.clear()
+            self._sentence_slots.update(zip(todo, self.annotator.slots(todo)))
+        out = {}
+        for t in texts:
+            shifted: list[Slot] = []
+            for a, b in spans[t]:
+                for sl in self._sentence_slots[t[a:b]]:
+                    shifted.append(replace(sl, start=sl.start + a, end=sl.end + a))
+            out[t] = tuple(shifted)
+        return out
+
+    # ------------------------------------------------------------------ alignment
+
+    def _check(self, c: Analysis, p: Analysis) -> Finding:
+        valued = c.attrs
+        clauses = _clauses(p.text, p.attrs)
+        focus = self._best_sentence(c, p)
+        candidates: list[Finding] = []
+        if valued:
+            covers: list[set[int]] = [set() for _ in clauses]
+            for i, ca in enumerate(valued):
+                spans = [(pa.start, pa.end) for pa in _supporting(ca, p.attrs)]
+                if ca.kind in NAME_KINDS and _is_name_surface(ca.surface):  # written, tagged or not
+                    spans.extend(_name_spans(ca, c.text, p.text))
+                elif ca.kind not in NAME_KINDS:  # the value written the same way ("Daily")
+                    spans.extend(_written_value(ca, p))
+                for k, (a, b, _) in enumerate(clauses):
+                    if any(x < b and a < y for x, y in spans):
+                        covers[k].add(i)
+            windows = _minimal_windows(covers, len(valued))
+            for i, j in windows:
+                span = (clauses[i][0], clauses[j][1])
+                bound = [(clauses[k][0], clauses[k][1], covers[k]) for k in range(i, j + 1)] if j > i else []
+                candidates.append(self._judge_window(c, p, span, focus, bound))
+            if not windows:
+                candidates.append(self._missing(c, p, clauses, covers, focus))
+        else:
+            candidates.append(self._judge_window(c, p, focus, focus, []))
+        best = max(candidates, key=lambda f: (f.ok, -len(f.problems), f.residue))
+        return best
+
+    def _best_sentence(self, c: Analysis, p: Analysis) -> tuple[int, int]:
+        """The run of up to three consecutive premise sentences sharing most content words
+        with the claim (a shorter run wins a tie, then the closer wording): where the claim
+        is stated."""
+        claim_stems = {s for s, _, _ in c.words}
+        claim_all = {w.lower() for w in _WORD.findall(c.text)}
+        sents = split_sentences(p.text) or [(0, len(p.text))]
+        best, best_score = sents[0], -1.0
+        for n in (1, 2, 3):
+            for i in range(len(sents) - n + 1):
+                a, b = sents[i][0], sents[i + n - 1][1]
+                words = {w.lower() for w in _WORD.findall(p.text[a:b])}
+                jaccard = len(claim_all & words) / max(1, len(claim_all | words))
+                score = len(claim_stems & p.stems_in(a, b)) - 0.5 * (n - 1) + 0.9 * jaccard
+                if score > best_score:
+                    best, best_score = (a, b), score
+        return best
+
+    def _sentence_span(self, p: Analysis, span: tuple[int, int]) -> tuple[int, int]:
+        """Widen a clause run to the sentences it touches: markers live at sentence level."""
+        a, b = span
+        for s, e in split_sentences(p.text):
+            if s <= span[0] < e or s < span[1] <= e:
+                a, b = min(a, s), max(b, e)
+        return a, b
+
+    def _judge_window(
+        self, c: Analysis, p: Analysis, span: tuple[int, int], focus: tuple[int, int],
+        bound: list[tuple[int, int, set[int]]],
+    ) -> Finding:
+        """Check the evidence ``span``. ``bound`` lists the clauses of a multi-clause run with
+        the claim values each states: a clause that states one claimed value next to a
+        *different* value of another claimed kind binds them the wrong way round."""
+        problems: list[str] = []
+        matched: list[str] = []
+        inside = [pa for pa in p.attrs if pa.start >= span[0] and pa.end <= span[1]]
+        for ca in c.attrs:
+            hit = next(iter(_supporting(ca, inside)), None)
+            if hit is not None:
+                matched.append(_match_text(ca, hit))
+            elif ca.kind in NAME_KINDS and _is_name_surface(ca.surface) and _name_spans(ca, c.text, p.text[span[0]:span[1]]):
+                matched.append(f"{ca.label()} '{ca.surface}'")
+            elif ca.kind not in NAME_KINDS and any(span[0] <= a and b <= span[1] for a, b in _written_value(ca, p)):
+                matched.append(f"{ca.label()} '{ca.show()}'")
+        for a, b, stated in bound:
+            if not stated:
+                continue
+            here = [pa for pa in inside if pa.start >= a and pa.end <= b]
+            for i, ca in enumerate(c.attrs):
+                if i in stated:
+                    continue
+                rivals = [pa for pa in here if _conflicts(ca, pa) and (
+                    pa.kind in ENUMERABLE or pa.quantity is not None or pa.family == "date")
+                    and not any(pa in _supporting(x, inside) for x in c.attrs)]
+                if rivals:
+                    other = c.attrs[min(stated)]
+                    problems.append(
+                        f"{ca.label()} mismatch: the premise gives '{rivals[0].show()}', not '{ca.show()}', "
+                        f"with {other.label()} '{other.show()}': \"{_clip(p.text[a:b])}\""
+                    )
+        context = self._sentence_span(p, span)
+        if focus[0] < context[1] and context[0] < focus[1]:  # the claim's words run on
+            context = (min(context[0], focus[0]), max(context[1], focus[1]))
+        if c.attrs:
+            rows = [(a, b) for a, b, _ in _clauses(p.text, p.attrs) if a >= context[0] and b <= context[1]]
+            if len(rows) > 1:
+                in_context = [pa for pa in p.attrs if pa.start >= context[0] and pa.end <= context[1]]
+                problems.extend(_label_binding(c, p, in_context, rows))
+        problems.extend(_marker_problems(c, p, context))
+        problems.extend(_frame_problems(c, p, context))
+        residue, words = _residue(c, p, context)
+        return Finding(ok=not problems, problems=problems, matched=matched, span=context, residue=residue,
+                       residue_words=words, anchored=bool(matched))
+
+    def _missing(self, c: Analysis, p: Analysis, clauses, covers, focus) -> Finding:
+        """No run of clauses states every claimed value: say which are absent and what the
+        premise says instead, from the sentence that shares most with the claim."""
+        found = set().union(*covers) if covers else set()
+        problems = []
+        for i, ca in enumerate(c.attrs):
+            if i in found:
+                continue
+            claimed = [pa for x in c.attrs for pa in _supporting(x, p.attrs)]
+            rivals = [pa for pa in p.attrs if pa not in claimed and _conflicts(ca, pa)]
+            near = [pa for pa in rivals if pa.start >= focus[0] and pa.end <= focus[1]] or rivals
+            if near:
+                problems.append(f"{ca.label()} mismatch: claim '{ca.show()}' vs premise '{near[0].show()}'")
+            else:
+                problems.append(f"not in premise: {ca.label()} '{ca.show()}'")
+        if not problems:  # each value is somewhere, but never together
+            problems.append("claimed values are stated apart, never together: " + ", ".join(f"'{a.surface}'" for a in c.attrs))
+        residue, words = _residue(c, p, focus)
+        return Finding(ok=False, problems=problems, span=focus, residue=residue, residue_words=words)
+
+    # ------------------------------------------------------------------ residue
+
+    def _embedding_residue(self, pairs: Sequence[tuple[str, str]], findings: list[Finding]) -> None:
+        """Blend in the cosine between the claim and its evidence: paraphrases the word
+        overlap misses still count as covered."""
+        texts = []
+        for (premise, claim), f in zip(pairs, findings):
+            texts.extend([claim, premise[f.span[0]:f.span[1]] or premise])
+        vecs = self.embedder.encode(texts)
+        for k, f in enumerate(findings):
+            cos = float((vecs[2 * k] * vecs[2 * k + 1]).sum())
+            f.residue = max(f.residue, min(1.0, max(0.0, (cos - 0.45) / 0.4)))
+
+    def _reason(self, f: Finding, supported: bool) -> str:
+        if f.problems:
+            return "; ".join(f.problems)
+        found, total = f.residue_words
+        rest = f"{found}/{total} other claim words in premise" if total else "no other content words"
+        if not supported:
+            return f"attributes agree but too little of the claim is in the premise ({rest}, {f.residue:.2f})"
+        agreed = ", ".join(f.matched[:4]) if f.matched else "no typed attributes to check"
+        return f"attributes agree ({agreed}); {rest}"
+
+
+def _label_binding(c: Analysis, p: Analysis, inside: list[Attr], rows: list[tuple[int, int]]) -> list[str]:
+    """Rows of a table ("Request logs: 5 days; ...; Deletion after closure: 45 days"): a
+    claimed value found in one clause, while a different value of the same kind sits in a
+    clause whose other words match the claim better, is bound to the wrong row."""
+    claim_spans = [(x.start, x.end) for x in c.attrs if x.quantity is not None or x.family == "date"]
+    claim_stems = {s for s, a, b in c.words if not any(u <= a and b <= v for u, v in claim_spans)}
+
+    def label_overlap(a: int, b: int) -> int:
+        spans = [(x.start, x.end) for x in inside if x.start >= a and x.end <= b and (x.quantity is not None or x.family == "date")]
+        return len({s for s, x, y in p.words if a <= x and y <= b and not any(u <= x and y <= v for u, v in spans)}
+                   & claim_stems)
+
+    out = []
+    for ca in c.attrs:
+        if ca.quantity is None and ca.family != "date":
+            continue
+        support = _supporting(ca, inside)
+        taken = {id(pa) for x in c.attrs for pa in _supporting(x, inside)}
+        rivals = [pa for pa in inside if id(pa) not in taken and _conflicts(ca, pa)]
+        hits = [(label_overlap(a, b), a, b) for a, b in rows if any(a <= pa.start and pa.end <= b for pa in support)]
+        misses = [(label_overlap(a, b), a, b, pa) for a, b in rows for pa in rivals if a <= pa.start and pa.end <= b]
+        if hits and misses:
+            best_hit = max(h[0] for h in hits)
+            best_miss = max(misses, key=lambda m: m[0])
+            if best_miss[0] > best_hit:
+                out.append(f"{ca.label()} mismatch: claim '{ca.show()}' but the premise gives '{best_miss[3].show()}' "
+                           f"here: \"{_clip(p.text[best_miss[1]:best_miss[2]])}\"")
+    return out
+
+
+def _minimal_windows(covers: list[set[int]], n: int) -> list[tuple[int, int]]:
+    """Every shortest run ``[i, j]`` of clauses whose covers together hold all ``n`` values."""
+    windows = []
+    for i in range(len(covers)):
+        have: set[int] = set()
+        for j in range(i, len(covers)):
+            have |= covers[j]
+            if len(have) == n:
+                windows.append((i, j))
+                break
+    if not windows:
+        return []
+    shortest = min(j - i for i, j in windows)
+    # keep every window no longer than the shortest + 1 clause: a heading clause may separate
+    return [(i, j) for i, j in windows if j - i <= shortest + 1]
+
+
+def _match_text(c: Attr, p: Attr) -> str:
+    if c.show().lower() == p.show().lower():
+        return f"{c.label()} '{c.show()}'"
+    return f"{c.label()} '{c.show()}' = '{p.show()}'"
+
+
+def _clip(text: str, n: int = 90) -> str:
+    t = " ".join(text.split())
+    return t if len(t) <= n else t[: n - 3] + "..."
+
+
+def _marker_problems(c: Analysis, p: Analysis, span: tuple[int, int]) -> list[str]:
+    problems: list[str] = []
+    pm = [m for m in p.markers if m.start >= span[0] and m.end <= span[1]]
+    p_stems = p.stems_in(*span)
+    c_stems = {s for s, _, _ in c.words}
+
+    # negation: by the word negated
+    c_neg = [m for m in c.markers if m.family == "polarity"]
+    p_neg = [m for m in pm if m.family == "polarity"]
+    for m in c_neg:
+        if m.head and m.head in p_stems:
+            if not any(n.head == m.head for n in p_neg):
+                problems.append(f"negation mismatch: claim negates '{_word_at(c.text, m)}', the premise does not")
+        elif not p_neg:
+            problems.append(f"negation mismatch: claim says '{m.word}', the premise states no negation")
+    for n in p_neg:
+        if n.head and n.head in c_stems and not any(m.head == n.head for m in c_neg):
+            problems.append(f"negation mismatch: premise negates '{_word_at(p.text, n)}', the claim does not")
+
+    # quantifiers: by the word quantified
+    c_q = [m for m in c.markers if m.family == "aggregation"]
+    p_q = [m for m in pm if m.family == "aggregation"]
+    p_all_stems = {s for s, _, _ in p.words}
+    for m in c_q:
+        if m.cls == "only":  # "only" restricts wherever it stands; the premise must restrict too
+            if not any(n.cls == "only" for n in p_q) and not re.search(r"\b(?:only|exclusively|solely)\b", p.text[span[0]:span[1]], re.I):
+                problems.append(f"quantifier mismatch: claim says '{_word_at(c.text, m)}', the premise does not restrict it")
+            continue
+        if m.head and m.head in {x for x, _, _ in c.words} and m.cls in ("all", "most", "some") and m.head not in p_all_stems:
+            problems.append(f"quantifier mismatch: claim says '{_word_at(c.text, m)}', the premise never mentions it")
+            continue
+        same = [n for n in p_q if n.head == m.head and m.head]
+        if same:
+            if not any(m.cls in QUANTIFIER_ENTAILS.get(n.cls, set()) for n in same):
+                problems.append(f"quantifier mismatch: claim '{m.word}' vs premise '{same[0].word}'")
+        elif m.head and m.head in p_stems and m.cls not in QUANTIFIER_ENTAILS[""]:
+            problems.append(f"quantifier mismatch: claim says '{m.word}', the premise does not")
+    for n in p_q:
+        if n.head and n.head in c_stems and not any(m.head == n.head for m in c_q) and n.cls in ("most", "some", "few"):
+            problems.append(f"quantifier mismatch: premise says '{n.word} {_word_after(p.text, n)}', the claim drops it")
+
+    # modals: by the verb they govern
+    c_m = [m for m in c.markers if m.family == "modality"]
+    p_m = [m for m in pm if m.family == "modality"]
+    heads = sorted({m.head for m in c_m if m.head} | {n.head for n in p_m if n.head and n.head in c_stems})
+    for h in heads:
+        cm_h = [m for m in c_m if m.head == h]
+        pm_h = [n for n in p_m if n.head == h]
+        if not pm_h and h not in p_stems:
+            # the claim's verb is not in the premise (a paraphrase): compare with all its modals
+            pm_h = p_m
+        c_cls = {m.cls for m in cm_h} - {""}
+        p_cls = {n.cls for n in pm_h} - {""}
+        paraphrased = not [n for n in p_m if n.head == h] and h not in p_stems
+        if c_cls == p_cls or (not c_cls and p_cls == {"obligation"}) or (paraphrased and c_cls <= p_cls):
+            continue
+        said = " + ".join(sorted({_word_at(c.text, m) for m in cm_h})) or "no modal"
+        other = " + ".join(sorted({_word_at(p.text, n) for n in pm_h})) or "no modal"
+        problems.append(f"modal mismatch: claim '{said}' vs premise '{other}'")
+
+    # documentation antonyms
+    c_words = {w.lower() for w in _WORD.findall(c.text)}
+    p_words = {w.lower() for w in _WORD.findall(p.text[span[0]:span[1]])}
+    for w in sorted(c_words - p_words):
+        rivals = sorted(_ANTONYM_OF.get(w, set()) & (p_words - c_words))
+        if rivals:
+            problems.append(f"antonym: claim '{w}' vs premise '{rivals[0]}'")
+            break
+    return problems
+
+
+_NEG_WORDS = {"not", "no", "never", "none", "nothing", "nobody", "without", "cannot", "neither", "nor"}
+
+
+def _negations(words: Sequence[str]) -> int:
+    return sum(w.lower() in _NEG_WORDS or w.lower().endswith("n't") for w in words)
+
+
+def _frame_problems(c: Analysis, p: Analysis, span: tuple[int, int]) -> list[str]:
+    """When claim and evidence are the same sentence but for a few words, read the edit
+    itself: a capitalised word swapped for another is a different name, a number token
+    swapped for another a different number, a negation added or dropped a flip, whatever the
+    tagger made of either side. Value rewrites ("7 days" -> "one week") are left to the
+    attribute check: they are not a swap of one number token for another. The evidence is
+    tried whole and sentence by sentence; the closest wording decides."""
+    cm = list(_WORD.finditer(c.text))
+    if not cm:
+        return []
+    best = None
+    parts = [span] + [(a, b) for a, b in split_sentences(p.text) if a >= span[0] and b <= span[1]]
+    for a, b in parts:
+        pm = list(_WORD.finditer(p.text, a, b))
+        if not pm:
+            continue
+        matcher = difflib.SequenceMatcher(
+            a=[m.group(0).lower() for m in pm], b=[m.group(0).lower() for m in cm], autojunk=False
+        )
+        ratio = matcher.ratio()
+        if best is None or ratio > best[0]:
+            best = (ratio, pm, matcher)
+    if best is None or best[0] < 0.8:
+        return []
+    _, pm, matcher = best
+    dates = [(a.start, a.end) for a in c.attrs if a.family == "date"]
+    valued = [(a.start, a.end) for a in c.attrs if a.quantity is not None or a.family == "date" or a.kind == "version"]
+    for op, i1, i2, j1, j2 in matcher.get_opcodes():
+        if op == "equal" or i2 - i1 > 3 or j2 - j1 > 3:
+            continue
+        old, new = pm[i1:i2], cm[j1:j2]
+        ow, nw = [m.group(0) for m in old], [m.group(0) for m in new]
+        o, n = " ".join(ow), " ".join(nw)
+        if _negations(ow) != _negations(nw):
+            return [f"negation mismatch: claim '{n or '(nothing)'}' vs premise '{o or '(nothing)'}'"]
+        if op != "replace":
+            continue
+        if len(ow) == 1 and len(nw) == 1 and any(ch.isdigit() for ch in o) and any(ch.isdigit() for ch in n):
+            if any(x <= new[0].start() and new[0].end() <= y for x, y in dates):
+                continue  # "28" for "28th" inside a date: the date check compares those
+            ov = parse_number_text(o) if parse_number_text(o) is not None else parse_ordinal_text(o)
+            nv = parse_number_text(n) if parse_number_text(n) is not None else parse_ordinal_text(n)
+            if ov is None or nv is None or ov != nv:
+                return [f"number mismatch: claim '{n}' vs premise '{o}'"]
+            continue
+        if not any(w[:1].isupper() for w in ow + nw):
+            continue
+        if _opens(c.text, new[0].start()) and _opens(p.text, old[0].start()):
+            continue  # both capitalised only because they open a sentence or a cell ("Select" / "Choose")
+        if any(parse_number_text(w) is not None or parse_ordinal_text(w) is not None for w in ow + nw):
+            continue
+        if any(x <= m.start() and m.end() <= y for m in new for x, y in valued):
+            continue
+        if names_equal(o, n) or _plain_word(o) or _plain_word(n):
+            continue
+        return [f"name mismatch: claim '{n}' vs premise '{o}'"]
+    return []
+
+
+def _opens(text: str, pos: int) -> bool:
+    return pos == 0 or bool(_SENTENCE_START.search(text[max(0, pos - 4) : pos]))
+
+
+def _plain_word(w: str) -> bool:
+    """A stopword written in ordinary case (an all-caps "IN" or "US" is a name)."""
+    return w.lower() in STOPWORDS and not (w.isupper() and len(w) >= 2)
+
+
+def _is_name_surface(surface: str) -> bool:
+    """Capitalised or with digits: a name whose bare presence in the premise counts. A
+    lower-case value ("preview", "staging") is an ordinary word elsewhere; only a tagged
+    slot of the same kind states it."""
+    return any(ch.isupper() or ch.isdigit() for ch in surface)
+
+
+def _written_value(ca: Attr, p: Analysis) -> list[tuple[int, int]]:
+    """Where the premise writes claim value ``ca`` word for word (rate included) at a place
+    its own tagger did not read as a different value."""
+    out = []
+    for a, b in _same_words(ca.show(), p.text):
+        here = [pa for pa in p.attrs if pa.start < b and a < pa.end]
+        if not any(_conflicts(ca, pa) for pa in here):
+            out.append((a, b))
+    return out
+
+
+def _same_words(surface: str, text: str) -> list[tuple[int, int]]:
+    """Where ``surface`` is written word for word (any case): a value the tagger read in the
+    claim but not in the premise is still stated there."""
+    words = surface.split()
+    if not words:
+        return []
+    rx = r"(?<![\w$€£.-])" + r"\s+".join(re.escape(w) for w in words) + r"(?![\w-]|\.\d)"
+    return [(m.start(), m.end()) for m in re.finditer(rx, text, re.I)]
+
+
+def _name_spans(ca: Attr, claim: str, text: str) -> list[tuple[int, int]]:
+    """Where the claim's name ``ca`` is written in ``text``. A name opening the claim may be
+    capitalised only because it opens it ("Railway scale opens" for "railway scale"), and a
+    tagger may have swallowed the opening verb into it ("Complete a Privacy Threshold
+    Analysis"): both readings are tried there."""
+    found = _occurrences(ca.surface, text)
+    if found or not _SENTENCE_START.search(claim[max(0, ca.start - 4) : ca.start]) and ca.start != 0:
+        return found
+    found = _occurrences(ca.surface.lower(), text)
+    words = ca.surface.split()
+    if not found and len(words) >= 3:
+        rest = re.sub(r"^\S+\s+(?:(?:a|an|the|of)\s+)?", "", ca.surface)
+        found = _occurrences(rest, text)
+    return found
+
+
+def _occurrences(name: str, text: str) -> list[tuple[int, int]]:
+    """Where ``name`` (or an alias) is written in ``text`` as whole words. Case matters for
+    capitalised names ("Contact" the product is not "contact" the verb); a lower-case name
+    matches any case."""
+    name = name.strip()
+    flags = 0 if any(ch.isupper() for ch in name) else re.I
+    out = [(m.start(), m.end()) for m in re.finditer(r"(?<![\w-])" + re.escape(name) + r"(?![\w-])", text, flags)]
+    if not out and name_in_text(name, text):  # an alias ("U.S." for "US")
+        low = norm_name(name)
+        for group in ALIASES:
+            if low in group:
+                for alias in group:
+                    out.extend((m.start(), m.end()) for m in re.finditer(
+                        r"(?<![\w-])" + re.escape(alias) + r"(?![\w-])", text, re.I))
+    return out
+
+
+def _word_at(text: str, m: Marker) -> str:
+    """The cue and the words up to the one it applies to: "is not included" -> "not included"."""
+    end = m.end
+    for w in _WORD.finditer(text, m.end):
+        end = w.end()
+        if w.group(0).lower() not in _SKIP_FOR_HEAD:
+            break
+    return " ".join(text[m.start:end].split())
+
+
+def _word_after(text: str, m: Marker) -> str:
+    w = _WORD.search(text, m.end)
+    return w.group(0) if w else ""
+
+
+def _residue(c: Analysis, p: Analysis, span: tuple[int, int]) -> tuple[float, tuple[int, int]]:
+    """Share of the claim's content words outside its attributes that the evidence contains
+    (the word naming a plan's kind, "the Pro *plan*", belongs to the attribute)."""
+    covered = []
+    for a in c.attrs:
+        end = a.end
+        m = re.match(r"\s+(\w+)", c.text[a.end:])
+        if a.kind == "tier" and m and m.group(1).lower() in _KIND_NOUNS:
+            end = a.end + m.end()
+        covered.append((a.start, end))
+    stems = {s for s, a, b in c.words if not any(x <= a and b <= y for x, y in covered)}
+    if not stems:
+        return 1.0, (0, 0)
+    have = p.stems_in(*span)
+    found = len(stems & have)
+    return found / len(stems), (found, len(stems))
