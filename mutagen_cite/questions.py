@@ -63,11 +63,11 @@ def template_env(templates_dir: str | Path | None = None) -> Environment:
 
 
 def soft_lower(text: str) -> str:
-    """Lower-case the first letter unless the word is an acronym or a name ("API", "SAML")."""
-    first = text.split(" ", 1)[0]
-    if len(first) > 1 and first[0].isupper() and first[1:].islower():
-        return text[0].lower() + text[1:]
-    return text
+    """A table header inside a sentence: "Retention Period" -> "retention period", keeping
+    acronyms and mixed-case words ("API rate limit", "CoE feds")."""
+    return " ".join(
+        w[0].lower() + w[1:] if len(w) > 1 and w[0].isupper() and w[1:].islower() else w for w in text.split(" ")
+    )
 
 
 def clean_claim(text: str) -> str:
