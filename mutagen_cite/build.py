@@ -243,7 +243,8 @@ def make_context(
     if judge is None:
         from .judges import default_judge_spec, make_judge
 
-        judge = make_judge(default_judge_spec())
+        # the slots judge reads the corpus's own tiers through the build's annotator
+        judge = make_judge(default_judge_spec(), annotator=analysis.annotator)
     if not analysis.mined.enumerations:
         raise CorpusError(
             "no enumerations found: no two sentences state the same thing for different values",

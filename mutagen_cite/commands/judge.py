@@ -57,8 +57,8 @@ def _load_pairs(data: tuple[Path, ...], corpora: tuple[Path, ...], *, seed: int,
 def build_judge(spec: str, *, threshold: float | None, spacy_model: str | None, nlp=None, tiers=(),
                 embedding_model: str | None = None, slots_embeddings: bool = False, batch_size: int = 32,
                 cache_dir: Path | None = None, review_queue: Path | None = None):
-    """A judge from its spec. ``embedding[:MODEL]`` is built here; everything else goes
-    through the judge registry (``mutagen_cite.judges.make_judge``)."""
+    """A judge from its spec, through the judge registry (``mutagen_cite.judges.make_judge``);
+    only ``slots`` with ``--slots-embeddings`` is assembled here."""
     kind, _, arg = spec.partition(":")
     kind = kind.strip().lower()
     annotator = None
@@ -66,15 +66,11 @@ def build_judge(spec: str, *, threshold: float | None, spacy_model: str | None, 
         from ..annotate import Annotator, load_spacy
 
         annotator = Annotator(nlp if nlp is not None else load_spacy(spacy_model), tiers=tiers)
-    if kind == "embedding" or (kind == "slots" and slots_embeddings):
+    if kind == "slots" and slots_embeddings:
         from ..embeddings import load_embedder
 
         embedder = load_embedder(arg or embedding_model, cache_dir=(cache_dir / "embeddings") if cache_dir else None,
                                  use_cache=cache_dir is not None)
-        if kind == "embedding":
-            from ..judges.embedding import EmbeddingJudge
-
-            return EmbeddingJudge(embedder, threshold=0.8 if threshold is None else threshold)
         from ..judges.slots import SlotsJudge
 
         j = SlotsJudge(annotator, embedder=embedder, name="slots+embedding")
@@ -84,7 +80,7 @@ def build_judge(spec: str, *, threshold: float | None, spacy_model: str | None, 
     from ..judges import make_judge
 
     kwargs = dict(threshold=threshold, spacy_model=spacy_model, annotator=annotator, batch_size=batch_size,
-                  cache_dir=(cache_dir / "judge") if cache_dir else None)
+                  cache_dir=(cache_dir / "judge") if cache_dir else None, embedding_model=embedding_model)
     if review_queue is not None:
         kwargs["review_queue"] = review_queue
     return make_judge(spec, **kwargs)

@@ -54,7 +54,8 @@ def make_judge(
     timeout: float = 60.0,
     concurrency: int = 4,
     rubric: str | None = None,
-    ensemble_rule: str = "mean",
+    ensemble_rule: str = "all",
+    embedding_model: str | None = None,
     review_queue: str | os.PathLike | None = None,
 ) -> Judge:
     """Build the judge named by ``spec`` (see the module docstring); None means the default."""
@@ -66,7 +67,7 @@ def make_judge(
         cache_dir=cache_dir, nli_model=nli_model, device=device, batch_size=batch_size,
         threshold=threshold, entailment_label=entailment_label, annotator=annotator,
         spacy_model=spacy_model, base_url=base_url, api_key_env=api_key_env, timeout=timeout,
-        concurrency=concurrency, rubric=rubric,
+        concurrency=concurrency, rubric=rubric, embedding_model=embedding_model,
     )
 
     if kind == "lexical":
@@ -90,6 +91,14 @@ def make_judge(
         if threshold is not None:
             judge.threshold = threshold
         return judge
+
+    if kind == "embedding":
+        from ..embeddings import load_embedder
+        from .embedding import EmbeddingJudge
+
+        emb_cache = Path(cache_dir).parent / "embeddings" if cache_dir is not None else None
+        embedder = load_embedder(arg or embedding_model, cache_dir=emb_cache, use_cache=emb_cache is not None)
+        return EmbeddingJudge(embedder, threshold=0.8 if threshold is None else threshold)
 
     if kind == "nli":
         from .nli import load_nli_judge
@@ -126,5 +135,5 @@ def make_judge(
 
     raise ConfigError(
         f"unknown judge {spec!r}",
-        hint="one of: lexical, slots, nli[:NAME_OR_DIR], llm:MODEL, ensemble:A+B",
+        hint="one of: lexical, slots, embedding[:MODEL], nli[:NAME_OR_DIR], llm:MODEL, ensemble:A+B",
     )

@@ -73,6 +73,8 @@ class EnsembleJudge(ScoreJudge):
             "hypothesis": pair[1],
             "scores": {m.name: round(s, 4) for m, s in zip(self.members, scores)},
             "verdicts": {m.name: s >= m.threshold for m, s in zip(self.members, scores)},
+            "label": None,  # a person fills this in; `judge eval --data` reads labelled rows
+            "category": "review-queue",
         }
         with open(self.review_queue, "a", encoding="utf-8") as fh:
             fh.write(json.dumps(row, sort_keys=True, ensure_ascii=False) + "\n")
