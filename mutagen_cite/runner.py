@@ -307,6 +307,9 @@ def judge_metadata(judge: Any) -> dict:
     weights = getattr(inner, "weights_sha256", None)
     if weights:
         meta["judge_weights_sha256"] = weights
+    from .judges.pinning import PREMISE_POLICY, judge_record
+
+    meta["judge_pin"] = judge_record(judge, PREMISE_POLICY)
     members = getattr(inner, "members", None)
     if members:
         meta["judge_members"] = [

@@ -58,3 +58,29 @@ def test_threshold_and_policy_changes_are_changes_too():
 
 def test_a_baseline_without_a_judge_pins_nothing():
     assert check_pin({}, judge_record(FakeNLI(SHA_A)), allow_change=False) == []
+
+
+def test_run_refuses_a_judge_other_than_the_baselines(tmp_path):
+    """`run --baseline` pins the judge a report recorded; --allow-judge-change lets it through."""
+    from pathlib import Path
+
+    from click.testing import CliRunner
+
+    from mutagen_cite.cli import main
+
+    suite = Path(__file__).parent / "fixtures" / "run" / "mini_suite.yaml"
+    first = CliRunner().invoke(main, ["run", str(suite), "-g", "oracle", "--judge", "lexical", "-q",
+                                      "-o", str(tmp_path / "base.jsonl"), "--json", str(tmp_path / "base.json")])
+    assert first.exit_code == 0, first.output
+    same = CliRunner().invoke(main, ["run", str(suite), "-g", "oracle", "--judge", "lexical", "-q",
+                                     "-o", str(tmp_path / "again.jsonl"), "--baseline", str(tmp_path / "base.json")])
+    assert same.exit_code == 0, same.output
+    other = CliRunner().invoke(main, ["run", str(suite), "-g", "oracle", "--judge", "slots", "-q",
+                                      "-o", str(tmp_path / "other.jsonl"), "--baseline", str(tmp_path / "base.jsonl")])
+    assert other.exit_code == 2, other.output
+    assert "--allow-judge-change" in other.output and "Traceback" not in other.output
+    allowed = CliRunner().invoke(main, ["run", str(suite), "-g", "oracle", "--judge", "slots", "-q",
+                                        "-o", str(tmp_path / "other.jsonl"), "--baseline", str(tmp_path / "base.jsonl"),
+                                        "--allow-judge-change"])
+    assert allowed.exit_code == 0, allowed.output
+    assert "judge changed" in allowed.output

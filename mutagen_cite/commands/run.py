@@ -59,13 +59,19 @@ def _split(ctx, param, value):
 @click.option("--review-queue", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Where an ensemble judge appends the pairs its members disagree on "
                    "[default: next to --output, .review.jsonl].")
+@click.option("--baseline", "baseline_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              metavar="REPORT", help="An earlier JSON report or results .jsonl: refuse to score with a judge "
+              "(model, weights sha256, threshold, premise policy) other than the one it recorded.")
+@click.option("--allow-judge-change", is_flag=True, help="Score anyway when the judge differs from --baseline's, "
+              "and print what changed.")
 @click.option("--cache-dir", type=click.Path(file_okay=False, path_type=Path), default=Path(".mutagen-cache"),
               show_default=True, help="Judge verdicts go to CACHE_DIR/judge, embeddings to CACHE_DIR/embeddings.")
 @click.option("--no-cache", is_flag=True, help="Judge every pair again; cache nothing.")
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar.")
 def command(suite_path, generator_spec, judge_spec, nli_model, embedding_model, output, resume, rescore_path,
             report_path, json_path, junit_path, gates, families, limit, timeout, concurrency, base_url,
-            api_key_env, prompt_template, cite_pattern, decline_token, review_queue, cache_dir, no_cache, quiet):
+            api_key_env, prompt_template, cite_pattern, decline_token, review_queue, baseline_path,
+            allow_judge_change, cache_dir, no_cache, quiet):
     """Run a generator on SUITE and score its citations per family.
 
     \b
@@ -116,6 +122,7 @@ def command(suite_path, generator_spec, judge_spec, nli_model, embedding_model, 
             from ..suite_io import load_suite
 
             judge = make_judge(judge_spec, **judge_opts)
+            _check_baseline(baseline_path, judge, allow_judge_change)
             records = rejudge(load_suite(suite_path), records, judge, progress=not quiet)
             stale = ("judge_weights_sha256", "judge_members")
             header = {k: v for k, v in (header or {}).items() if k not in stale}
@@ -140,6 +147,7 @@ def command(suite_path, generator_spec, judge_spec, nli_model, embedding_model, 
             api_key_env=api_key_env, concurrency=concurrency, prompt=prompt_template, decline_token=decline_token,
         )
         judge = make_judge(judge_spec, **judge_opts)
+        _check_baseline(baseline_path, judge, allow_judge_change)
         run_kwargs = {"decline_token": decline_token} if decline_token else {}
         result = run_suite(
             Suite(header=suite.header, cases=tuple(cases), retired=suite.retired), generator, judge,
@@ -167,3 +175,14 @@ def command(suite_path, generator_spec, judge_spec, nli_model, embedding_model, 
         failed = [g["reason"] for g in report["gates"] if not g["passed"]]
         click.echo(click.style("gates failed: ", fg="red", bold=True) + "; ".join(failed), err=True)
         click.get_current_context().exit(1)
+
+
+def _check_baseline(baseline_path, judge, allow_change: bool) -> None:
+    """Refuse (JudgeChanged, exit 2) a judge other than the baseline's, unless allowed."""
+    if baseline_path is None:
+        return
+    from ..judges.pinning import PREMISE_POLICY, check_pin, judge_record, read_pin
+
+    changes = check_pin(read_pin(baseline_path), judge_record(judge, PREMISE_POLICY), allow_change)
+    for change in changes:
+        click.echo(click.style("judge changed: ", fg="yellow") + change, err=True)

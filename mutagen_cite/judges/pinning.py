@@ -111,3 +111,32 @@ def _show(value: Any) -> str:
     if isinstance(value, dict):
         return ", ".join(f"{k}={v}" for k, v in sorted(value.items()))
     return repr(value)
+
+
+#: how the runner builds a premise from a citation (seed 003): recorded with every judge
+PREMISE_POLICY = "full sentences containing the cited span; bare [id] = whole chunk"
+
+
+def read_pin(path) -> dict:
+    """The judge record a baseline was scored with: from a JSON report (``mutagen-cite run
+    --json``/``--report x.json``) or a results file (its header line)."""
+    import json
+    from pathlib import Path
+
+    from ..errors import ConfigError
+
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise ConfigError(f"cannot read the baseline ({exc.strerror})", where=str(p),
+                          hint="pass a report written by `mutagen-cite run --json` or its results .jsonl") from None
+    try:
+        first = json.loads(text.splitlines()[0]) if p.suffix == ".jsonl" else json.loads(text)
+    except (ValueError, IndexError):
+        raise ConfigError("not a JSON report or results file", where=str(p),
+                          hint="pass a report written by `mutagen-cite run --json` or its results .jsonl") from None
+    for holder in (first, first.get("header", {}) if isinstance(first, dict) else {}):
+        if isinstance(holder, dict) and isinstance(holder.get("judge_pin"), dict):
+            return holder["judge_pin"]
+    return {}
