@@ -49,8 +49,17 @@ class Span:
     text: str
 
 
+def chunk_sentences(text: str) -> list[Span]:
+    """Sentences of a *context chunk*: the corpus's own splitter, so premises and baselines see
+    exactly the sentences (and table rows) the case builder saw."""
+    from .corpus import split_sentences as corpus_split
+
+    return [Span(a, b, text[a:b]) for a, b in corpus_split(text)]
+
+
 def split_sentences(text: str) -> list[Span]:
-    """Sentence spans of ``text`` (offsets into it), trimmed of surrounding whitespace."""
+    """Sentence spans of a generator's *answer* (offsets into it), trimmed of surrounding
+    whitespace; citation markers after a full stop stay with their sentence."""
     spans: list[Span] = []
     start = 0
     for match in _END.finditer(text):
@@ -347,7 +356,7 @@ def premise_for(chunk_text: str, span: tuple[int, int] | None) -> str:
     if span is None:
         return normalise_space(chunk_text)
     lo, hi = span
-    sentences = split_sentences(chunk_text)
+    sentences = chunk_sentences(chunk_text)
     touching = [s for s in sentences if s.start < hi and s.end > lo]
     if not touching:
         return normalise_space(chunk_text)

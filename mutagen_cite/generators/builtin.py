@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from ..parsing import normalise_space, split_sentences
+from ..parsing import chunk_sentences, normalise_space
 from .base import GenerationFailed, Request
 
 
@@ -48,7 +48,7 @@ class OracleGenerator:
             return case.claim
         for cid in case.expect.cited_chunks_include:
             text = case.chunk_text(cid) or ""
-            for sentence in split_sentences(text):
+            for sentence in chunk_sentences(text):
                 if want and want.lower() in normalise_space(sentence.text).lower():
                     return sentence.text
         return case.claim or want or case.answer
@@ -81,7 +81,7 @@ class SimilarityBaseline:
             texts.append(r.question)
             for c in r.context:
                 texts.append(c.text)
-                texts.extend(s.text for s in split_sentences(c.text))
+                texts.extend(s.text for s in chunk_sentences(c.text))
         prepare(texts)
 
     def _best(self, query: str, texts: list[str]) -> int:
@@ -94,7 +94,7 @@ class SimilarityBaseline:
         if not request.context:
             return {"decline": True}
         chunk = request.context[self._best(request.question, [c.text for c in request.context])]
-        sentences = [s.text for s in split_sentences(chunk.text)] or [chunk.text]
+        sentences = [s.text for s in chunk_sentences(chunk.text)] or [chunk.text]
         sentence = sentences[self._best(request.question, sentences)]
         return {"answer": f"{_plain(sentence)} {_marker([chunk.chunk_id])}"}
 
@@ -112,7 +112,7 @@ class FirstChunkGenerator:
         if not request.context:
             return {"decline": True}
         first = request.context[0]
-        sentences = split_sentences(first.text)
+        sentences = chunk_sentences(first.text)
         sentence = sentences[0].text if sentences else first.text
         return {"answer": f"{_plain(sentence)} {_marker([first.chunk_id])}"}
 
