@@ -94,7 +94,7 @@ _CLAUSE_START = re.compile(
 )
 
 
-_SUBJECT_STOP = re.compile(r"\b(?:means|that|who|which|if|when|where|whether|than|how|to)\b|^\w+ly\b|\.", re.I)
+_SUBJECT_STOP = re.compile(r"\b(?:means|that|who|which|if|when|where|whether|than|how|to)\b|^\w+ly\b|\.|^\d|[(:]", re.I)
 #: words that may follow an answer value used predicatively ("for 14 days of ...", "$5 per");
 #: anything else means the value modifies a noun ("a 12 week period"), which a question cannot ask
 _AFTER_VALUE = {
@@ -108,7 +108,7 @@ _FRONTED_ONLY = {"person", "org", "product"}
 
 
 _DEICTIC = re.compile(r"\b(?:here|below|above|this page|this section|the following|as follows)\b", re.I)
-_NOT_PROSE = re.compile(r"[=|<>{}\[\]`→?!]|^\W|:\s*$|^(?:Q|A|No|Yes)\.\s")
+_NOT_PROSE = re.compile(r"[=|<>{}\[\]`→?!*—–]| - |^\W|:\s*$|^(?:Q|A|No|Yes)\.\s")
 
 
 def is_standalone_claim(claim: str) -> bool:
@@ -386,7 +386,8 @@ def _phrase_row(sentence: Sentence, site: Slot, family: str, env: Environment, v
     header, value, _ = cells[j]
     if answer_slot.kind == "year" and not re.search(r"date|year|since|until|release|effective|updated|deadline", header, re.I):
         return None  # a bare four-digit number under "Count" is not a year
-    if not header or not key_value or len(value.split()) > 8 or re.search(r"\b(?:by|to|for|of|from|at|in)$", header, re.I):
+    if (not header or not key_value or len(value.split()) > 8 or "*" in header + key_value
+            or re.search(r"\b(?:by|to|for|of|from|at|in)$", header, re.I)):
         return None
     ctx = {"key_header": key_header, "key": key_value, "header": header, "value": value, "family": family}
     claim = " ".join(env.get_template(f"questions/row_claim.{version}.j2").render(**ctx).split())

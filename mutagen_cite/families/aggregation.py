@@ -196,6 +196,8 @@ def _edit(text: str, slot: Slot, target: str) -> tuple[int, int, str] | None:
             return None
         return s, e, grammar.match_case(slot.text, target)
     if q == "few":
+        if prev_low in ("first", "last", "next", "past") :
+            return None  # "the first few weeks" is a span of time, not a quantity claim
         if prev_low == "a" and prev is not None:
             if not _plural_head(text, e) and nxt_low != "of":
                 return None
@@ -207,7 +209,8 @@ def _edit(text: str, slot: Slot, target: str) -> tuple[int, int, str] | None:
             return None  # floating "plans all include"
         word = grammar.match_case(slot.text, target)
         if nxt_low == "of":
-            return s, e, word
+            # "some of these" -> "none of these", never "no of these"
+            return s, e, grammar.match_case(slot.text, "none") if target == "no" else word
         if nxt_low in _DETERMINERS and nxt_low not in ("this", "that", "its", "his", "her"):
             if q != "all":
                 return None
