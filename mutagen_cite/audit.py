@@ -5,7 +5,7 @@ least as much as the true passage (seed 003): otherwise "cite the most similar c
 it, and the suite measures topical selection. For every case and function this module scores
 the true passage and the distractor against the claim and against the question, ranks them
 among the case's context, and records the margin. It also runs the discrimination check: the
-score a pure similarity citer (cite the top chunk for the claim, never decline) gets.
+score a pure similarity citer (cite the top chunk for the query, never decline) gets.
 
 Conventions, used everywhere below and in the report:
 
@@ -360,8 +360,11 @@ def _score_case(case: Case, pair: _Pair, sim: Similarity, memo: dict, query: str
 
     q_scores = scored(case.question)
     c_scores = scored(case.claim) if case.claim.strip() else None
-    cite_by = c_scores if c_scores is not None else q_scores  # the citer reads the claim
     main, used = (q_scores, "question") if query == "question" or c_scores is None else (c_scores, "claim")
+    # the citer reads what hardness is measured against: with the question it is the
+    # retrieve-and-cite strategy of seed 003; with the claim (a copy of the true sentence)
+    # lexical citers find the true chunk by construction
+    cite_by = main
     t_idx = [ids.index(t) for t in pair.true_ids]
     d_idx = [ids.index(d) for d in pair.distractor_ids]
 
@@ -413,9 +416,10 @@ def audit_suite(
 ) -> AuditResult:
     """Score every case under every similarity function and summarise per family.
 
-    ``query`` is what rank and margin are measured against: "claim" (default; a case
-    without a claim falls back to its question) or "question". Both scores are always
-    recorded; the similarity citer always cites the top chunk for the claim.
+    ``query`` is what rank and margin are measured against: "claim" (a case without a claim
+    falls back to its question) or "question" (what a generator or retriever sees; the
+    CLI's default). Both scores are always
+    recorded; the similarity citer cites the top chunk for the same query.
 
     Raises :class:`SuiteError` (naming the case) when a case references a chunk missing
     from its context or its true passage / distractor cannot be identified: a wrong pair

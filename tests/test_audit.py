@@ -107,14 +107,17 @@ def test_ranks_margins_and_question_scores_by_hand():
     assert hardness_fields(row)["t_rank"] == 1
 
 
-def test_question_query_measures_rank_against_the_question_but_the_citer_reads_the_claim():
+def test_question_query_measures_rank_and_cites_by_the_question():
     cases = make_pair("q", "quantity", "Q?", "C.", "T", "D")
     table = {("C.", "T"): 0.9, ("C.", "D"): 0.2, ("Q?", "T"): 0.5, ("Q?", "D"): 0.5}
     result = audit_suite(cases, similarities=[TableSimilarity("t", table)], query="question")
     f = result.rows[0].of("t")
     assert f.query == "question" and f.hard and f.margin == 0.0
     assert (f.claim_true, f.claim_distractor) == (0.9, 0.2)
-    assert f.citer_chunk == "p-1" and f.citer_credit == 1.0
+    # the citer reads the question too: a tie there leaves it a coin flip (half credit)
+    assert f.citer_credit == 0.5
+    by_claim = audit_suite(cases, similarities=[TableSimilarity("t", table)], query="claim").rows[0].of("t")
+    assert by_claim.citer_chunk == "p-1" and by_claim.citer_credit == 1.0
     assert result.query == "question"
     with pytest.raises(ConfigError):
         audit_suite(cases, similarities=[TableSimilarity("t", table)], query="answer")
