@@ -93,7 +93,10 @@ class Annotator:
     :func:`learn_tiers` over the corpus plus the user's ``--tiers`` list.
     """
 
-    def __init__(self, nlp, *, tiers: Iterable[str] = (), batch_size: int = 256, n_process: int = 1):
+    #: below this many texts a second spaCy process costs more to start than it saves
+    PARALLEL_MIN_TEXTS = 3000
+
+    def __init__(self, nlp, *, tiers: Iterable[str] = (), batch_size: int = 256, n_process: int | None = 1):
         self.nlp = nlp
         self.tiers = tuple(sorted({t.strip() for t in tiers if t and t.strip()}))
         self.batch_size = batch_size
@@ -110,11 +113,20 @@ class Annotator:
 
     def iter_slots(self, texts: Sequence[str]) -> Iterator[tuple[Slot, ...]]:
         """Like :meth:`slots`, yielding as spaCy finishes each batch (for progress bars)."""
-        docs = self.nlp.pipe(texts, batch_size=self.batch_size, n_process=self.n_process)
+        docs = self.nlp.pipe(texts, batch_size=self.batch_size, n_process=self._processes(len(texts)))
         for text, doc in zip(texts, docs):
             yield self._slots_for(text, doc)
 
     # ------------------------------------------------------------------ internals
+
+    def _processes(self, n_texts: int) -> int:
+        """``n_process`` as given, or (None = auto) both cores for large batches."""
+        if self.n_process is not None:
+            return max(1, self.n_process)
+        import os
+
+        cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+        return min(2, cores) if n_texts >= self.PARALLEL_MIN_TEXTS else 1
 
     def _slots_for(self, text: str, doc) -> tuple[Slot, ...]:
         counts, negations, modals, quantifiers, auxes = _token_slots(text, doc)

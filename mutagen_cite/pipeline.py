@@ -53,7 +53,7 @@ def analyse(
     cache_dir: str | os.PathLike | None = DEFAULT_CACHE,
     progress: Callable[[str, int], Callable[[int], None]] | None = None,
     on_warning: Callable[[object], None] | None = None,
-    n_process: int = 1,
+    n_process: int | None = None,
     max_bytes: int = 10_000_000,
     corpus=None,
 ) -> Analysis:

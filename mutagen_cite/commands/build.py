@@ -47,7 +47,7 @@ from .common import corpus_options, echo_warning, families_option, print_build_s
 @corpus_options
 def command(corpus_dir, output, n_cases, seed, families, fmt, judge_spec, templates_dir, chunk_chars, threshold,
             min_hardness, embedding_model, update_path, check, prune, spacy_model, tiers, cache_dir, no_cache,
-            max_bytes, quiet):
+            max_bytes, jobs, quiet):
     """Build a citation test suite from the documents in CORPUS_DIR.
 
     \b
@@ -84,7 +84,8 @@ def command(corpus_dir, output, n_cases, seed, families, fmt, judge_spec, templa
         judge = make_judge(judge_spec)
     bars = bar_factory(not quiet)
     analysis = analyse(corpus_dir, spacy_model=spacy_model, tiers=tiers, threshold=threshold,
-                       cache_dir=None if no_cache else cache_dir, progress=bars, on_warning=echo_warning, max_bytes=max_bytes)
+                       cache_dir=None if no_cache else cache_dir, progress=bars, on_warning=echo_warning,
+                       max_bytes=max_bytes, n_process=jobs)
     suite, report = build_suite(analysis, n_cases=n_cases, seed=seed, families=families, judge=judge,
                                 templates_dir=templates_dir, chunk_chars=chunk_chars, progress=bars,
                                 min_hardness=[f for f in min_hardness.split(",") if f.strip()] or None,

@@ -28,6 +28,8 @@ def corpus_options(func):
     @click.option("--no-cache", is_flag=True, help="Parse everything again; write nothing to the cache.")
     @click.option("--max-bytes", default=10_000_000, show_default=True, type=click.IntRange(1),
                   help="Skip (with a warning) files larger than this.")
+    @click.option("--jobs", type=click.IntRange(1, 64), default=None, metavar="N",
+                  help="spaCy processes for parsing [default: 2 for large corpora when 2 cores exist, else 1].")
     @click.option("-q", "--quiet", is_flag=True, help="No progress bars.")
     @functools.wraps(func)
     def wrapper(*args, **kwargs):

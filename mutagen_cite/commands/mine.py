@@ -19,7 +19,7 @@ from .common import corpus_options, echo_warning, print_mine_summary
               help="Template similarity (rapidfuzz ratio) for two sentences to count as siblings; 100 = exact.")
 @click.option("--top", default=5, show_default=True, help="Examples per family in the printed summary.")
 @corpus_options
-def command(corpus_dir: Path, output: Path | None, threshold: float, top: int, spacy_model, tiers, cache_dir, no_cache, max_bytes, quiet):
+def command(corpus_dir: Path, output: Path | None, threshold: float, top: int, spacy_model, tiers, cache_dir, no_cache, max_bytes, jobs, quiet):
     """Find enumerations in CORPUS_DIR: sibling sentences that differ in one attribute.
 
     \b
@@ -44,6 +44,7 @@ def command(corpus_dir: Path, output: Path | None, threshold: float, top: int, s
         progress=bar_factory(not quiet),
         on_warning=echo_warning,
         max_bytes=max_bytes,
+        n_process=jobs,
     )
     doc = mine_document(analysis)
     if output is not None:
