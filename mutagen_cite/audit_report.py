@@ -271,16 +271,8 @@ def html_view(result: AuditResult, *, title: str = "", embedding_model: str | No
 
 def render_html(result: AuditResult, *, title: str = "", embedding_model: str | None = None) -> str:
     """The self-contained HTML report (inline CSS and SVG; no scripts, no network)."""
-    import jinja2
+    from .templating import environment
 
-    from .generators.prompting import templates_dir
-
-    env = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(str(templates_dir())),
-        autoescape=True,
-        undefined=jinja2.StrictUndefined,
-        trim_blocks=True,
-        lstrip_blocks=True,
-    )
+    env = environment(html=True)
     template = env.get_template(TEMPLATE)
     return template.render(**html_view(result, title=title, embedding_model=embedding_model))

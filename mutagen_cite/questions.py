@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from jinja2 import Environment, FileSystemLoader, StrictUndefined, TemplateNotFound
+from jinja2 import Environment, TemplateNotFound
 
 from .errors import ConfigError
 from .model import Sentence, Slot
@@ -45,19 +45,15 @@ class Phrasing:
 
 def template_env(templates_dir: str | Path | None = None) -> Environment:
     """Jinja2 environment over the user's --templates DIR first, then the packaged templates."""
-    from importlib.resources import files
+    from .templating import environment
 
-    paths = []
+    extra = []
     if templates_dir is not None:
         p = Path(templates_dir)
         if not p.is_dir():
             raise ConfigError(f"templates folder {p} does not exist", hint="pass an existing folder to --templates")
-        paths.append(str(p))
-    paths.append(str(files("mutagen_cite.templates")))
-    env = Environment(
-        loader=FileSystemLoader(paths), undefined=StrictUndefined, keep_trailing_newline=False,
-        trim_blocks=True, lstrip_blocks=True, autoescape=False,
-    )
+        extra.append(p)
+    env = environment(extra)
     env.filters["soft_lower"] = soft_lower
     return env
 

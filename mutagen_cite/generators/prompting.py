@@ -15,31 +15,12 @@ from pathlib import Path
 import jinja2
 
 from ..errors import ConfigError
-
-
-def templates_dir() -> Path:
-    """The folder holding the packaged templates."""
-    try:
-        from importlib.resources import files
-
-        folder = Path(str(files("mutagen_cite.templates")))
-        if folder.is_dir():
-            return folder
-    except ModuleNotFoundError:
-        pass
-    return Path(__file__).resolve().parents[2] / "templates"
+from ..templating import environment, templates_dir
 
 
 @lru_cache(maxsize=None)
 def _environment(folder: str) -> jinja2.Environment:
-    return jinja2.Environment(
-        loader=jinja2.FileSystemLoader(folder),
-        undefined=jinja2.StrictUndefined,
-        autoescape=False,
-        keep_trailing_newline=False,
-        trim_blocks=True,
-        lstrip_blocks=True,
-    )
+    return environment([folder])
 
 
 def load_template(name_or_path: str) -> tuple[jinja2.Template, str]:

@@ -198,17 +198,9 @@ def render_table(report: dict) -> str:
 
 def render_html(report: dict, *, title: str = "") -> str:
     """Self-contained HTML: the table and an SVG reliability diagram (no scripts, no network)."""
-    import jinja2
+    from ..templating import environment
 
-    from ..generators.prompting import templates_dir
-
-    env = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(str(templates_dir())),
-        autoescape=True,
-        undefined=jinja2.StrictUndefined,
-        trim_blocks=True,
-        lstrip_blocks=True,
-    )
+    env = environment(html=True)
     cal = report["overall"]["calibration"]
     size, pad = 320, 40
     points = []
