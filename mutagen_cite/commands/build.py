@@ -77,15 +77,18 @@ def command(corpus_dir, output, n_cases, seed, families, fmt, judge_spec, templa
     from ..families import get_families
 
     get_families(families)  # unknown names fail before any parsing
-    judge = None
-    if judge_spec:
-        from ..judges import make_judge
+    from ..judges import JUDGE_KINDS, make_judge
 
-        judge = make_judge(judge_spec)
+    if judge_spec and judge_spec.split(":", 1)[0].strip().lower() not in JUDGE_KINDS:
+        make_judge(judge_spec)  # raises the registry's own "unknown judge" error, before parsing
     bars = bar_factory(not quiet)
     analysis = analyse(corpus_dir, spacy_model=spacy_model, tiers=tiers, threshold=threshold,
                        cache_dir=None if no_cache else cache_dir, progress=bars, on_warning=echo_warning,
                        max_bytes=max_bytes, n_process=jobs)
+    judge = None
+    if judge_spec:
+        # reuse the loaded pipeline and the corpus's tiers instead of loading spaCy again
+        judge = make_judge(judge_spec, annotator=analysis.annotator)
     suite, report = build_suite(analysis, n_cases=n_cases, seed=seed, families=families, judge=judge,
                                 templates_dir=templates_dir, chunk_chars=chunk_chars, progress=bars,
                                 min_hardness=[f for f in min_hardness.split(",") if f.strip()] or None,

@@ -33,6 +33,10 @@ def slots_available() -> bool:
     return importlib.util.find_spec("mutagen_cite.judges.slots") is not None
 
 
+#: the judge kinds ``make_judge`` knows (the part of a spec before the first colon)
+JUDGE_KINDS = ("lexical", "slots", "embedding", "nli", "llm", "ensemble")
+
+
 def default_judge_spec() -> str:
     """"slots" when that judge is installed, else "lexical": both need no downloaded model."""
     return "slots" if slots_available() else "lexical"
