@@ -19,7 +19,7 @@ from .cases import Candidate, build_cases, candidates_for_sentence, stable_rank
 from .errors import ConfigError, CorpusError
 from .families import ValueSource, get_families
 from .model import Case, Document, Suite, SuiteHeader
-from .questions import template_env
+from .questions import DEFAULT_VERSION, VERSIONS, template_env
 
 DEFAULT_CASES = 60
 DEFAULT_SEED = 13
@@ -72,15 +72,20 @@ def _ranked(cands: list[Candidate], seed: int) -> list[Candidate]:
 def label_check(cands: Sequence[Candidate], judge, splitter: Callable[[str], list[str]]) -> list[dict | None]:
     """Labels for each candidate, or None when the judge disagrees with the intended labels.
 
-    The true sentence must support the claim; no sentence of the distractor chunk may.
+    The true sentence must support the claim; no part of the distractor chunk may: not one of
+    its sentences (a table row carries its header), and not the chunk read whole (a claim a
+    heading and a sentence make together).
     """
     pairs: list[tuple[str, str]] = []
     spans: list[tuple[int, int, int]] = []
     for c in cands:
         start = len(pairs)
         pairs.append((c.sentence.text, c.phrasing.claim))
-        for sent in splitter(c.distractor_text):
+        sentences = splitter(c.distractor_text)
+        for sent in sentences:
             pairs.append((sent, c.phrasing.claim))
+        if len(sentences) > 1:
+            pairs.append((c.distractor_text, c.phrasing.claim))
         spans.append((start, start + 1, len(pairs)))
     verdicts = judge.verdicts(pairs) if pairs else []
     out: list[dict | None] = []
@@ -187,6 +192,7 @@ class BuildContext:
     chunk_overlap: int
     env: object  # jinja2.Environment
     values: ValueSource
+    question_version: str = DEFAULT_VERSION
 
     @property
     def documents(self) -> dict[str, Document]:
@@ -198,7 +204,19 @@ class BuildContext:
         return chunk_containing(doc, start, end, max_chars=self.chunk_chars, overlap=self.chunk_overlap)
 
     def check(self, batch: Sequence[Candidate]) -> list[dict | None]:
-        return label_check(batch, self.judge, split_chunk_sentences)
+        """Labels for each candidate that passes the label check *and* whose two cases pass
+        ``validate`` (build never writes a case its own validator rejects); None otherwise."""
+        labels = label_check(batch, self.judge, split_chunk_sentences)
+        return [label if label is None or not self.invalid(c, label) else None for c, label in zip(batch, labels)]
+
+    def invalid(self, cand: Candidate, label: dict) -> list[str]:
+        """The validator's errors for the two cases of ``cand`` (empty when both are valid)."""
+        from .validate import validate_suite
+
+        doc = self.documents[cand.sentence.doc_id]
+        pair = build_cases(cand, doc, seed=self.seed, labels=label)
+        problems = validate_suite(Suite(None, tuple(pair)), corpus=_OneDocument(doc))
+        return [f"{p.field}: {p.message}" for p in problems if p.severity == "error"]
 
     def settings(self, n_cases: int) -> dict:
         return {
@@ -208,6 +226,7 @@ class BuildContext:
             "families": [f.name for f in self.families],
             "annotator": self.analysis.annotator.version,
             "judge": getattr(self.judge, "name", "judge"),
+            "questions": self.question_version,
         }
 
     def header(self, n_cases: int) -> SuiteHeader:
@@ -218,6 +237,21 @@ class BuildContext:
             manifest=dict(sorted(self.analysis.corpus.manifest().items())),
             settings=self.settings(n_cases),
         )
+
+
+class _OneDocument:
+    """The corpus as ``validate`` sees it, narrowed to the one document a candidate comes from."""
+
+    def __init__(self, doc: Document):
+        self.doc = doc
+
+    def by_id(self, doc_id: str) -> Document:
+        if doc_id != self.doc.id:
+            raise KeyError(doc_id)
+        return self.doc
+
+    def manifest(self) -> dict:
+        return {self.doc.id: self.doc.sha256}
 
 
 def split_chunk_sentences(text: str) -> list[str]:
@@ -236,7 +270,11 @@ def make_context(
     templates_dir=None,
     chunk_chars: int = DEFAULT_CHUNK_CHARS,
     chunk_overlap: int = 0,
+    question_version: str = DEFAULT_VERSION,
 ) -> BuildContext:
+    if question_version not in VERSIONS:
+        raise ConfigError(f"unknown question version {question_version!r}",
+                          hint=f"choose from {', '.join(VERSIONS)} (the suite header's settings.questions)")
     fams = get_families(families)
     if not fams:
         raise ConfigError("no families selected", hint="pass --families scope,date,...")
@@ -254,7 +292,7 @@ def make_context(
         )
     return BuildContext(
         analysis, tuple(fams), judge, seed, chunk_chars, chunk_overlap, template_env(templates_dir),
-        ValueSource(analysis.mined.vocabulary, analysis.mined),
+        ValueSource(analysis.mined.vocabulary, analysis.mined), question_version,
     )
 
 
@@ -273,7 +311,7 @@ def generate_candidates(
         doc = docs[doc_id]
         for sentence in ctx.analysis.sentences[doc_id]:
             for c in candidates_for_sentence(sentence, doc, list(ctx.families), ctx.values, ctx.chunker, ctx.env,
-                                             seed=ctx.seed):
+                                             seed=ctx.seed, question_version=ctx.question_version):
                 by_family[c.family.name].append(c)
         if tick:
             tick(1)

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from .families import Family, ValueSource
 from .model import Case, Chunk, ContextChunk, Document, EnumerationMember, Expect, Mutation, Sentence, Slot
-from .questions import Phrasing, phrase
+from .questions import CONTRADICTING, DEFAULT_VERSION, VERIFYING, Phrasing, is_table_row, phrase
 
 
 @dataclass(frozen=True)
@@ -75,34 +75,75 @@ def candidates_for_sentence(
     env,
     *,
     seed: int,
+    question_version: str = DEFAULT_VERSION,
 ) -> list[Candidate]:
     """Every (site, distractor) candidate of one sentence across ``families``.
 
-    ``chunker(doc, start, end) -> Chunk`` returns the chunk holding a span.
+    ``chunker(doc, start, end) -> Chunk`` returns the chunk holding a span. From question
+    version v2 on, a candidate is kept only when it *discriminates* (see :func:`unfair_reason`).
     """
     out: list[Candidate] = []
     true_chunk: Chunk | None = None
     for family in families:
         for site in family.sites(sentence):
-            phrasing = phrase(sentence, site, family.name, env)
+            phrasing = phrase(sentence, site, family.name, env, version=question_version)
             if phrasing is None:
                 continue
             if true_chunk is None:
                 true_chunk = chunker(doc, sentence.start, sentence.end)
             rng = random.Random(stable_rank(seed, sentence.key, family.name, str(site.start)))
+            found = []
             sibling = _sibling_candidate(sentence, doc, site, family, phrasing, true_chunk, values, chunker)
             if sibling is not None:
-                out.append(sibling)
+                found.append(sibling)
             mutation = family.mutate(sentence, site, values, rng)
-            if mutation is None or mutation.mutated_text == sentence.text:
-                continue
-            off = sentence.start - true_chunk.start
-            distractor = true_chunk.text[:off] + mutation.mutated_text + true_chunk.text[off + len(sentence.text):]
-            out.append(
-                Candidate(family, sentence, site, phrasing, true_chunk, distractor, mutation.origin,
-                          mutation.replacement, mutation=mutation)
-            )
+            if mutation is not None and mutation.mutated_text != sentence.text:
+                off = sentence.start - true_chunk.start
+                distractor = true_chunk.text[:off] + mutation.mutated_text + true_chunk.text[off + len(sentence.text):]
+                found.append(Candidate(family, sentence, site, phrasing, true_chunk, distractor, mutation.origin,
+                                       mutation.replacement, mutation=mutation))
+            out.extend(c for c in found if question_version == "v1" or unfair_reason(c) is None)
     return out
+
+
+def _mentions(text: str, value: str) -> bool:
+    """``text`` names ``value`` as a whole word or number (case-insensitive)."""
+    value = value.strip()
+    return bool(value) and re.search(r"(?<![\w.])" + re.escape(value) + r"(?![\w]|\.\d)", text, re.I) is not None
+
+
+def unfair_reason(c: Candidate) -> str | None:
+    """Why a candidate would not discriminate, or None when it does (seed 003, question c).
+
+    - the question names the changed attribute: the true value is its condition, and the
+      expected answer is a different span (checked when the question is phrased);
+    - the distractor never states that condition, anywhere in its chunk, so it cannot answer
+      the question (a copy of a chunk whose other sentence repeats the true value, or a sibling
+      chunk that also mentions it, would let a reader answer from the near miss);
+    - the true chunk answers the question once: a table whose other row holds the same
+      condition value makes the question ambiguous;
+    - the answer is not the changed value, and the near miss does not keep the true sentence.
+    """
+    family = c.family.name
+    p = c.phrasing
+    if family in CONTRADICTING and family != "polarity":
+        condition = c.site.text
+        if _mentions(c.distractor_text, condition):
+            return f"the near miss still states the condition {condition!r}"
+        if p.answer_slot is not None and p.answer_slot is c.site:
+            return "the question asks for the changed value"
+        if is_table_row(c.sentence.text):
+            off = c.sentence.start - c.true_chunk.start
+            rest = c.true_chunk.text[:off] + c.true_chunk.text[off + len(c.sentence.text):]
+            if _mentions(rest, condition):
+                return f"another row of the true chunk also holds {condition!r}: the question is ambiguous"
+    if family in CONTRADICTING and p.answer.strip().lower() == c.site.text.strip().lower():
+        return "the expected answer is the changed value"
+    if family in VERIFYING and p.answer != "yes":
+        return "a verification question must expect yes"
+    if c.sentence.text in c.distractor_text:
+        return "the near miss still contains the true sentence"
+    return None
 
 
 def _sibling_candidate(sentence, doc, site, family, phrasing, true_chunk, values, chunker) -> Candidate | None:
@@ -186,12 +227,13 @@ def build_cases(candidate: Candidate, doc: Document, *, seed: int, labels: dict 
     p = candidate.phrasing
     common = dict(family=candidate.family.name, question=p.question, claim=p.claim, answer=p.answer,
                   provenance=provenance, labels=labels or {})
+    yes_no = p.answer_slot is None and p.answer in ("yes", "no")
     both = Case(
         id=f"{base}-both-present",
         variant="both-present",
         context=both_context,
-        expect=Expect(answer_contains=p.answer, cited_chunks_include=(ids["true"],),
-                      cited_chunks_exclude=(ids["distractor"],)),
+        expect=Expect(answer_contains=None if yes_no else p.answer, answer=p.answer if yes_no else None,
+                      cited_chunks_include=(ids["true"],), cited_chunks_exclude=(ids["distractor"],)),
         **common,
     )
     absent_prov = dict(provenance)

@@ -2,9 +2,21 @@
 
 The Python side takes a sentence apart (table row cells; subject / auxiliary / rest; the
 answer slot turned into a wh-phrase in place) and the Jinja2 template of the family decides
-the wording. Templates live in ``templates/questions/<family>.v1.j2`` and can be overridden
-with ``--templates DIR``. When no natural question can be formed the site is skipped
-(``None``), never emitted broken.
+the wording. Templates live in ``templates/questions/<family>.<version>.j2`` and can be
+overridden with ``--templates DIR``. When no natural question can be formed the site is
+skipped (``None``), never emitted broken.
+
+Question versions (recorded in the suite header, so old suites stay reproducible):
+
+- ``v1`` asked for the mutated value itself in the date, quantity and entity families, and
+  yes/no questions with a fragment as the answer elsewhere.
+- ``v2`` (default) follows the discrimination invariant of seed 003: in the contradicting
+  families (scope, date, quantity, entity, polarity) the changed attribute is the *condition*
+  the question names, and the answer is a *different* span of the true sentence ("Which
+  version was released on 21 April 2025?"), so only the true passage answers it and the near
+  miss alone leaves it unanswered. Aggregation and modality edits weaken rather than
+  contradict ("all" to "most", "must" to "may"): their question verifies the strong
+  statement and the expected answer is "yes".
 """
 
 from __future__ import annotations
@@ -22,6 +34,19 @@ from .model import Sentence, Slot
 VALUE_FAMILIES = {"quantity", "date", "entity"}
 #: answer slot kinds, best first, for families that pin a slot and ask for another value
 ANSWER_KINDS = ("duration", "money", "percent", "size", "count", "date", "month", "quarter", "year", "version")
+#: v2: every slot kind a question may ask for, best first (values, then names)
+ASK_KINDS = ANSWER_KINDS + ("tier", "region", "environment", "org", "product")
+#: v2: families whose near miss contradicts the true passage: the question names the changed
+#: attribute as its condition and asks for another span
+CONTRADICTING = ("scope", "date", "quantity", "entity", "polarity")
+#: v2: families whose near miss only weakens the claim: a yes/no verification, answer "yes"
+VERIFYING = ("aggregation", "modality")
+DEFAULT_VERSION = "v2"
+VERSIONS = ("v1", "v2")
+#: the noun a name slot is followed by ("the Pro plan"), asked as "which plan"
+_KIND_NOUN = re.compile(r"^\s+(plans?|tiers?|editions?|regions?|environments?|zones?|clusters?)\b", re.I)
+_DEFAULT_NOUN = {"tier": "plan", "region": "region", "environment": "environment"}
+_NEGATED = re.compile(r"\b(?:not|never|no|cannot)\b|n['’]t\b", re.I)
 
 _ROW = re.compile(r"^(?:[^:;]{1,60}: [^;]+)(?:; [^:;]{1,60}: [^;]+)+\.?$")
 _BULLET = re.compile(r"^\s*(?:[-*•]|\d+[.)])\s+")
@@ -174,12 +199,16 @@ def wh_phrase(slot: Slot) -> str | None:
         return "which product"
     if k == "version":
         m = re.match(r"([A-Za-z][\w.+#]*)\s+\d", slot.text)
-        return f"which version of {m.group(1)}" if m else "which version"
+        if m and m.group(1).lower() not in ("version", "release", "v"):
+            return f"which version of {m.group(1)}"
+        return "which version"
+    if k in _DEFAULT_NOUN:
+        return f"which {_DEFAULT_NOUN[k]}"
     return None
 
 
 def phrase(
-    sentence: Sentence, site: Slot, family: str, env: Environment, *, version: str = "v1"
+    sentence: Sentence, site: Slot, family: str, env: Environment, *, version: str = DEFAULT_VERSION
 ) -> Phrasing | None:
     """Claim, question and answer for a (sentence, mutated site) pair, or None to skip."""
     text = sentence.text
@@ -190,9 +219,50 @@ def phrase(
     claim = clean_claim(text)
     if not is_standalone_claim(claim):
         return None
-    answer_slot = _answer_slot(sentence, site, family)
+    if version == "v1":
+        answers: list[Slot | None] = [_answer_slot(sentence, site, family)]
+    elif family in CONTRADICTING:
+        answers = list(answer_slots(sentence, site))
+    else:
+        answers = [None]
+    for answer_slot in answers:
+        phrasing = _render(sentence, site, family, env, version, claim, answer_slot)
+        if phrasing is not None and (version == "v1" or names_condition(phrasing.question, site, family)):
+            return phrasing
+    return None
+
+
+def answer_slots(sentence: Sentence, site: Slot) -> list[Slot]:
+    """v2: the slots a question pinning ``site`` may ask for, best first: another value or name
+    of the sentence, never the site itself, an overlapping span or the same surface text."""
+    out = []
+    for s in sentence.slots:
+        if s.kind not in ASK_KINDS or s is site or (s.start < site.end and site.start < s.end):
+            continue
+        if s.text.strip().lower() == site.text.strip().lower():
+            continue
+        out.append(s)
+    out.sort(key=lambda s: (ASK_KINDS.index(s.kind), s.start))
+    return out
+
+
+def names_condition(question: str, site: Slot, family: str) -> bool:
+    """The discrimination invariant: the question names the changed attribute as its condition.
+
+    Contradicting families: the true value appears in the question (polarity: the question is
+    negated exactly when the true sentence is). Verifying families: the question keeps the
+    quantifier or modal whose strength the near miss weakens."""
+    if family == "polarity":
+        return bool(_NEGATED.search(question)) == (site.kind == "negation")
+    return re.search(r"(?<!\w)" + re.escape(site.text.strip()) + r"(?!\w)", question, re.I) is not None
+
+
+def _render(sentence: Sentence, site: Slot, family: str, env: Environment, version: str, claim: str,
+            answer_slot: Slot | None) -> Phrasing | None:
+    text = sentence.text
     keep_case = any(s.start <= len(text) - len(text.lstrip()) + 1 and s.kind in _NAME_KINDS for s in sentence.slots)
-    parts = _clause_parts(text, site, answer_slot, keep_case=keep_case)
+    parts = _clause_parts(text, site, answer_slot, keep_case=keep_case,
+                          allow_negation=(version != "v1" and family == "polarity"))
     ctx = {
         "family": family,
         "kind": site.kind,
@@ -219,10 +289,28 @@ def phrase(
     question = " ".join(template.render(**ctx).split())
     if not question or not question.endswith("?") or " ," in question or ",," in question:
         return None
-    answer = _answer_for(sentence, site, family, answer_slot)
+    if version == "v1":
+        answer = _answer_for(sentence, site, family, answer_slot)
+    elif family in VERIFYING:
+        if site.value in ("no", "none"):
+            return None  # "no X" reads as negation: polarity's job
+        answer = "yes"
+    else:
+        answer = answer_value(answer_slot) if answer_slot is not None else None
     if not answer:
         return None
     return Phrasing(claim, question[:1].upper() + question[1:], answer, answer_slot)
+
+
+def answer_value(slot: Slot) -> str:
+    """The expected answer for an answer slot: the value as a reader would state it ("3.2.0"
+    for "version 3.2.0", the plan's name for a tier)."""
+    text = slot.text.strip()
+    if slot.kind == "version":
+        m = re.fullmatch(r"(?:version|release|v)\s*(\d[\w.+-]*)", text, re.I)
+        if m:
+            return m.group(1)
+    return text
 
 
 # --------------------------------------------------------------------------- internals
@@ -267,7 +355,8 @@ def _answer_for(sentence: Sentence, site: Slot, family: str, answer_slot: Slot |
 _NAME_KINDS = {"tier", "geo", "org", "person", "product", "region", "version"}
 
 
-def _clause_parts(text: str, site: Slot, answer_slot: Slot | None, *, keep_case: bool = False) -> dict:
+def _clause_parts(text: str, site: Slot, answer_slot: Slot | None, *, keep_case: bool = False,
+                  allow_negation: bool = False) -> dict:
     parts: dict = {}
     body = _BULLET.sub("", text).strip().rstrip(".")
     offset = len(text) - len(text.lstrip())
@@ -278,12 +367,21 @@ def _clause_parts(text: str, site: Slot, answer_slot: Slot | None, *, keep_case:
         wh = wh_phrase(answer_slot)
         if wh:
             a, b = answer_slot.start - offset, answer_slot.end - offset
+            noun = _KIND_NOUN.match(body[b:]) if answer_slot.kind in _DEFAULT_NOUN else None
+            if noun:  # "the Pro plan" -> "which plan"
+                wh = f"which {noun.group(1).lower()}"
+                b += noun.end()
+            every = re.search(r"\bevery\s+$", body[:a], re.I)
+            if every and answer_slot.kind == "duration":  # "reviewed every six months" -> "how often"
+                wh, a = "how often", every.start()
             coordinated = re.match(r"\s*(?:and|or)\b", body[b:]) or re.search(r"\b(?:and|or)\s*$", body[:a])
             appositive = body[:a].rstrip().endswith(",")
             nxt = re.match(r"\s*([A-Za-z]+)", body[b:])
             attributive = "-" in answer_slot.text or (nxt is not None and nxt.group(1).lower() not in _AFTER_VALUE
                                                       and answer_slot.kind not in _FRONTED_ONLY)
             bracketed = body[:a].count("(") > body[:a].count(")") or body[:a].endswith(("-", "–", "/"))
+            # "a price of $29 per month applies": the value completes a noun phrase, not a clause
+            bracketed = bracketed or bool(re.search(r"\b(?:of|with)\s+$", body[:a]))
             if 0 <= a < b <= len(body) and not (coordinated or appositive or attributive or bracketed):
                 before = body[:a]
                 # "$29 per month" -> "how much per month"; "a 99.9% uptime" -> "what percentage uptime"
@@ -306,11 +404,13 @@ def _clause_parts(text: str, site: Slot, answer_slot: Slot | None, *, keep_case:
                 parts["modal_phrase"] = parts["aux"]
             span = parts.get("answer_span")
             if span and span[0] >= m.end() and parts["aux"] not in ("has", "have", "does", "do", "did"):
-                parts["fronted"] = _fronted(body, m, span, parts["wh"], parts["subject"])
+                parts["fronted"] = _fronted(body, m, span, parts["wh"], parts["subject"],
+                                            allow_negation=allow_negation)
     return parts
 
 
-def _fronted(body: str, aux: re.Match, span: tuple[int, int], wh: str, subject: str) -> str | None:
+def _fronted(body: str, aux: re.Match, span: tuple[int, int], wh: str, subject: str, *,
+             allow_negation: bool = False) -> str | None:
     """ "Logs are kept for 14 days in X" -> "For how many days are logs kept in X"."""
     a, b = span
     between = body[aux.end() : a]
@@ -323,7 +423,7 @@ def _fronted(body: str, aux: re.Match, span: tuple[int, int], wh: str, subject: 
         between = between[: m.start()]
     elif between.strip() and not between.rstrip().endswith(("be", "is", "are")):
         return None  # the answer is an object of a verb: in-place wording reads better
-    if re.search(r"\b(?:not|never)\b", between) or "," in between:
+    if (not allow_negation and re.search(r"\b(?:not|never)\b", between)) or "," in between:
         return None
     lead = f"{prep} {wh}" if prep else wh
     tail = " ".join((between + " " + after).split())
@@ -372,6 +472,10 @@ def _phrase_row(sentence: Sentence, site: Slot, family: str, env: Environment, v
         if not answer_slots:
             return None
         answer_slot = answer_slots[0]
+    elif version != "v1":
+        if family not in VALUE_FAMILIES and family != "scope":
+            return None
+        return _phrase_row_key(sentence, cells, cells[site_cell], site, family, env, version)
     else:
         if family not in VALUE_FAMILIES and family != "scope":
             return None
@@ -389,3 +493,23 @@ def _phrase_row(sentence: Sentence, site: Slot, family: str, env: Environment, v
     claim = " ".join(env.get_template(f"questions/row_claim.{version}.j2").render(**ctx).split())
     question = " ".join(env.get_template(f"questions/row.{version}.j2").render(**ctx).split())
     return Phrasing(claim, question, answer_slot.text, answer_slot)
+
+
+def _phrase_row_key(sentence: Sentence, cells, cell, site: Slot, family: str, env: Environment,
+                    version: str) -> Phrasing | None:
+    """v2, a changed value in a non-key cell: pin that value, ask for the row's key
+    ("For which plan is the RTO 8 hours?")."""
+    key_header, key_value, _ = cells[0]
+    header, value, _ = cell
+    if (not key_header or not key_value or not header or len(key_value.split()) > 6 or len(value.split()) > 8
+            or "*" in key_header + header + key_value or re.search(r"\b(?:by|to|for|of|from|at|in)$", header, re.I)):
+        return None
+    if key_value.strip().lower() in ("yes", "no", "n/a", "-", "none", "all"):
+        return None
+    ctx = {"key_header": key_header, "key": key_value, "header": header, "value": value, "family": family}
+    claim = " ".join(env.get_template(f"questions/row_claim.{version}.j2").render(**ctx).split())
+    question = " ".join(env.get_template(f"questions/row_key.{version}.j2").render(**ctx).split())
+    if not question.endswith("?") or not names_condition(question, site, family):
+        return None
+    key_slot = next((s for s in sentence.slots if s.start >= 0 and sentence.text[s.start:s.end] == key_value), None)
+    return Phrasing(claim, question, key_value, key_slot)

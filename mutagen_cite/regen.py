@@ -542,6 +542,8 @@ def _context(header: SuiteHeader, analysis, judge, templates_dir):
         templates_dir=templates_dir,
         chunk_chars=int(settings.get("chunk_max_chars", DEFAULT_CHUNK_CHARS)),
         chunk_overlap=int(settings.get("chunk_overlap", 0)),
+        # suites built before question versions were recorded used v1 questions
+        question_version=str(settings.get("questions", "v1")),
     )
 
 
@@ -609,7 +611,8 @@ def _rematch(cases: list[Case], doc: Document, ctx, used: set[str], gone_value: 
     original, replacement = _norm(mutation.get("original", "")), _norm(pin or "")
     options = []
     for neg_ratio, distance, _, sentence in scored[:MAX_SENTENCES]:
-        for c in candidates_for_sentence(sentence, doc, [family], values, ctx.chunker, ctx.env, seed=ctx.seed):
+        for c in candidates_for_sentence(sentence, doc, [family], values, ctx.chunker, ctx.env, seed=ctx.seed,
+                                         question_version=ctx.question_version):
             if c.site.kind != mutation.get("kind"):
                 continue
             same_original, same_replacement = _norm(c.site.text) == original, _norm(c.replacement) == replacement

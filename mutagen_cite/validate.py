@@ -419,6 +419,38 @@ def _check_header(suite: Suite, corpus: CorpusLike | None, path: str) -> list[Pr
 # --------------------------------------------------------------------------- entry points
 
 
+_CONTRADICTING = ("scope", "date", "quantity", "entity")
+
+
+def _names(text: str, value: str) -> bool:
+    value = value.strip()
+    return bool(value) and re.search(r"(?<![\w.])" + re.escape(value) + r"(?![\w]|\.\d)", text, re.I) is not None
+
+
+def _check_discrimination(c: _Case) -> None:
+    """Seed 003's invariant for question version v2 and later: in scope, date, quantity and
+    entity cases the changed attribute is the question's condition, the expected answer is
+    another span, and the near miss never states the condition (so it cannot answer)."""
+    case = c.case
+    mutation = case.provenance.get("mutation") if case.provenance else None
+    if case.family not in _CONTRADICTING or not isinstance(mutation, dict):
+        return
+    original = mutation.get("original")
+    if not isinstance(original, str) or not original.strip():
+        return
+    if not _names(case.question, original):
+        c.error("question", f"does not name the changed attribute {_short(original)}: a reader cannot tell "
+                            "the true passage from the near miss")
+    want = case.expect.answer_contains
+    if want and want.strip().lower() == original.strip().lower():
+        c.error("expect.answer_contains", "is the changed value itself; ask for another span of the sentence")
+    roles = {cid: e.get("role") for cid, e in _prov_chunks(case).items() if isinstance(e, dict)}
+    for i, chunk in enumerate(case.context):
+        if roles.get(chunk.chunk_id) == "distractor" and _names(chunk.text, original):
+            c.error(f"context[{i}]", f"the near miss {chunk.chunk_id} still states {_short(original)}, "
+                                     "so it can answer the question")
+
+
 def validate_suite(suite: Suite, *, corpus: CorpusLike | None = None, path: str = "") -> list[Problem]:
     """Every problem of ``suite``: suite-level ones first, then case by case in suite order.
 
@@ -431,12 +463,16 @@ def validate_suite(suite: Suite, *, corpus: CorpusLike | None = None, path: str 
     manifest = suite.header.manifest if suite.header is not None else {}
     by_id = {c.id: c for c in suite.cases}
     docs: dict[str, Document | None] = {}
+    # suites built before question versions were recorded asked v1 questions
+    v1 = suite.header is not None and suite.header.settings.get("questions", "v1") == "v1"
     for case in suite.cases:
         c = _Case(case)
         _check_texts(c)
         _check_expect(c)
         _check_twin(c, by_id)
         _check_provenance_shape(c)
+        if not v1:
+            _check_discrimination(c)
         if corpus is None:
             _check_synthetic_without_corpus(c)
         else:
