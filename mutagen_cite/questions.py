@@ -35,13 +35,14 @@ VALUE_FAMILIES = {"quantity", "date", "entity"}
 #: answer slot kinds, best first, for families that pin a slot and ask for another value
 ANSWER_KINDS = ("duration", "money", "percent", "size", "count", "date", "month", "quarter", "year", "version")
 #: v2: every slot kind a question may ask for, best first (values, then names)
-ASK_KINDS = ANSWER_KINDS + ("tier", "region", "environment", "org", "product")
+ASK_KINDS = ANSWER_KINDS + ("tier", "region", "environment")
 #: v2: families whose near miss contradicts the true passage: the question names the changed
 #: attribute as its condition and asks for another span
 CONTRADICTING = ("scope", "date", "quantity", "entity", "polarity")
 #: v2: families whose near miss only weakens the claim: a yes/no verification, answer "yes"
 VERIFYING = ("aggregation", "modality")
 DEFAULT_VERSION = "v2"
+MAX_QUESTION_WORDS = 24
 VERSIONS = ("v1", "v2")
 #: the noun a name slot is followed by ("the Pro plan"), asked as "which plan"
 _KIND_NOUN = re.compile(r"^\s+(plans?|tiers?|editions?|regions?|environments?|zones?|clusters?)\b", re.I)
@@ -54,6 +55,8 @@ _AUX = re.compile(
     r"\b(is|are|was|were|will|can|must|may|should|does|do|did|has|have|shall|could|would|might)\b"
 )
 _PREPS = ("for", "within", "after", "before", "in", "on", "at", "by", "from", "until", "of", "to", "up to")
+#: prepositions that read well pied-piped in front of a wh-phrase ("Within how many days ...")
+_FRONTABLE = ("for", "within", "after", "before", "in", "on", "at", "by", "from", "until", "up to")
 _LOWER_OK = re.compile(
     r"^(The|A|An|All|Each|Every|Our|Your|This|These|Those|Some|Most|Any|No|You|We|Customers?|Users?|Employees?|"
     r"Requests?|Travel|Data|Staff|Access|Support|Billing|Pricing|Usage|Storage|Traffic|Leave|Pay|Time)\b"
@@ -86,6 +89,8 @@ def template_env(templates_dir: str | Path | None = None) -> Environment:
 def soft_lower(text: str) -> str:
     """A table header inside a sentence: "Retention Period" -> "retention period", keeping
     acronyms and mixed-case words ("API rate limit", "CoE feds")."""
+    if text.isupper() and len(text) > 3:
+        return text.lower()  # "TIME", "ACTION": a header set in capitals is style, not an acronym
     return " ".join(
         w[0].lower() + w[1:] if len(w) > 1 and w[0].isupper() and w[1:].islower() else w for w in text.split(" ")
     )
@@ -128,6 +133,20 @@ _AFTER_VALUE = {
 _FRONTED_ONLY = {"person", "org", "product"}
 
 
+#: documentation instructions: a sentence that starts with one of these verbs tells, it does not state
+_IMPERATIVE_START = re.compile(
+    r"^(?:See|Fill|Use|Select|Click|Go|Open|Add|Set|Enter|Choose|Visit|Check|Read|Contact|Follow|Ask|Create|Run|"
+    r"Install|Navigate|Make|Note|Please|Remember|Ensure|Be|Do|Don't|Never|Always|Try|Call|Email|Send|Submit|Type|"
+    r"Copy|Paste|Press|Download|Upload|Log|Sign|Review|Update|Edit|Delete|Remove|Configure|Enable|Disable|Keep|"
+    r"Avoid|Consider|Refer|Find|Start|Stop|Take|Get|Give|Let|Put|Save|Search|Switch|Tap|Turn|Verify|Write)\b"
+)
+#: discourse connectives: the sentence leans on the one before it
+_CONNECTIVE_START = re.compile(
+    r"^(?:Thus|Therefore|However|Also|Additionally|Otherwise|Instead|Then|So|Hence|Furthermore|Moreover|Similarly|"
+    r"Likewise|Still|Yet|Besides|Meanwhile|Finally|First|Second|Third|Next|Lastly|As such|In addition|In that case|"
+    r"For example|For instance|Again)\b"
+)
+_IDENTIFIER = re.compile(r"\S*_\S*|(?=\S*\d)(?=\S*[a-z])[A-Za-z0-9]{12,}")
 _DEICTIC = re.compile(r"\b(?:here|below|above|this page|this section|the following|as follows)\b", re.I)
 _NOT_PROSE = re.compile(r"[=|<>{}\[\]`→?!*—–]| - |^\W|:\s*$|^(?:Q|A|No|Yes)\.\s")
 
@@ -141,10 +160,14 @@ def is_standalone_claim(claim: str) -> bool:
         return False
     if _MULTI_CLAUSE.search(claim) or _PRONOUN_START.match(claim):
         return False
+    if _IMPERATIVE_START.match(claim) or _CONNECTIVE_START.match(claim) or re.search(r"\bthen\b", claim, re.I):
+        return False  # an instruction, or a sentence that leans on the one before it
     if _DEICTIC.search(claim) or _NOT_PROSE.search(claim):
         return False
     if not re.search(r"[\w)%]\.?$", claim):
         return False  # ends in a dash or a stray symbol: a fragment
+    if " / " in claim or any(_IDENTIFIER.fullmatch(w.strip(".,;:()")) for w in words):
+        return False  # a slash-separated list, or a code identifier: not a sentence of prose
     caps = sum(1 for w in words if len(w) > 2 and w.isupper())
     return caps <= max(1, len(words) // 6)
 
@@ -229,7 +252,47 @@ def phrase(
         phrasing = _render(sentence, site, family, env, version, claim, answer_slot)
         if phrasing is not None and (version == "v1" or names_condition(phrasing.question, site, family)):
             return phrasing
+    if version != "v1" and family in CONTRADICTING:
+        phrasing = _subject_question(sentence, site, family, claim)
+        if phrasing is not None and names_condition(phrasing.question, site, family):
+            return phrasing
     return None
+
+
+_SUBJECT_PRONOUN = re.compile(r"^(?:it|its|this|that|these|those|they|them|there|he|she|we|our|us|you|your|one|"
+                              r"some|any|each|all|most|many|both|either|neither|none|everything|anything|someone)\b",
+                              re.I)
+
+
+def _subject_question(sentence: Sentence, site: Slot, family: str, claim: str) -> Phrasing | None:
+    """v2 fallback: ask for the subject when the condition lies in the predicate ("What was
+    released on 21 April 2025?", "What is not included in the Free plan?"); the answer is the
+    subject noun phrase without its article."""
+    text = sentence.text
+    body = _BULLET.sub("", text).strip().rstrip(".")
+    offset = text.index(body[:1]) if body else 0
+    m = _AUX.search(body)
+    if not m or m.start() == 0 or "," in body or _CLAUSE_START.match(body) or len(body.split()) > 22:
+        return None
+    subject = body[: m.start()].strip()
+    rest = body[m.end():].strip()
+    if not subject or not rest or len(subject.split()) > 5 or _SUBJECT_STOP.search(subject):
+        return None
+    if _SUBJECT_PRONOUN.match(subject) or not re.search(r"[A-Za-z]{3}", subject):
+        return None
+    site_at = site.start - offset
+    if site_at < m.end():
+        return None  # the condition must sit in the predicate, not in the subject asked for
+    if len(re.sub(r"\b(?:not|never|n't)\b", "", rest).split()) < 4:
+        return None  # "What is not live?": too little left to say what is asked about
+    answer = re.sub(r"^(?:the|a|an)\s+", "", subject, flags=re.I)
+    aux = m.group(1).lower()
+    if aux not in ("is", "are", "was", "were", "has", "have"):
+        return None  # "What can refer to ...?": with a modal the subject is an agent, not a thing
+    question = f"What {aux} {rest}?"
+    if len(question.split()) > MAX_QUESTION_WORDS:
+        return None
+    return Phrasing(claim, question, answer, None)
 
 
 def answer_slots(sentence: Sentence, site: Slot) -> list[Slot]:
@@ -289,17 +352,41 @@ def _render(sentence: Sentence, site: Slot, family: str, env: Environment, versi
     question = " ".join(template.render(**ctx).split())
     if not question or not question.endswith("?") or " ," in question or ",," in question:
         return None
+    if version != "v1" and (len(question.split()) > MAX_QUESTION_WORDS or question[:1].isdigit()):
+        return None  # nobody asks a 30-word question, or starts one with a number
     if version == "v1":
         answer = _answer_for(sentence, site, family, answer_slot)
     elif family in VERIFYING:
-        if site.value in ("no", "none"):
-            return None  # "no X" reads as negation: polarity's job
+        if not _verifiable(sentence, site, family, parts):
+            return None
         answer = "yes"
     else:
         answer = answer_value(answer_slot) if answer_slot is not None else None
     if not answer:
         return None
     return Phrasing(claim, question[:1].upper() + question[1:], answer, answer_slot)
+
+
+#: quantifiers whose weakening ("all" -> "most") a yes/no question can verify
+_UNIVERSAL = {"all", "every", "each", "always", "everyone", "everything", "both"}
+#: obligations whose weakening ("must" -> "may") a yes/no question can verify
+_OBLIGATION = {"must", "shall", "should", "required", "have to", "has to", "need to", "needs to"}
+#: "should" + these verbs states an expectation, not an obligation ("you should see ...")
+_EPISTEMIC_AFTER = re.compile(r"^\s*(?:now\s+|then\s+|also\s+)?(?:see|notice|appear|show|receive|get|be able|look|"
+                              r"work|return|display|take|expect|find|hear|start|begin|become)\b", re.I)
+
+
+def _verifiable(sentence: Sentence, site: Slot, family: str, parts: dict) -> bool:
+    """A yes/no verification must turn on the strong word itself: a universal quantifier in
+    aggregation, an obligation (the question's own auxiliary) in modality."""
+    value = (site.value or site.text).strip().lower()
+    if family == "aggregation":
+        return value in _UNIVERSAL
+    if family == "modality":
+        if value not in _OBLIGATION or (parts.get("aux") or "") != site.text.strip().lower():
+            return False
+        return not _EPISTEMIC_AFTER.match(sentence.text[site.end:])
+    return True
 
 
 def answer_value(slot: Slot) -> str:
@@ -377,11 +464,16 @@ def _clause_parts(text: str, site: Slot, answer_slot: Slot | None, *, keep_case:
             coordinated = re.match(r"\s*(?:and|or)\b", body[b:]) or re.search(r"\b(?:and|or)\s*$", body[:a])
             appositive = body[:a].rstrip().endswith(",")
             nxt = re.match(r"\s*([A-Za-z]+)", body[b:])
-            attributive = "-" in answer_slot.text or (nxt is not None and nxt.group(1).lower() not in _AFTER_VALUE
+            attributive = "-" in answer_slot.text or body[b:b + 1] == "-" or (nxt is not None and nxt.group(1).lower() not in _AFTER_VALUE
                                                       and answer_slot.kind not in _FRONTED_ONLY)
             bracketed = body[:a].count("(") > body[:a].count(")") or body[:a].endswith(("-", "–", "/"))
             # "a price of $29 per month applies": the value completes a noun phrase, not a clause
             bracketed = bracketed or bool(re.search(r"\b(?:of|with)\s+$", body[:a]))
+            # "a flat $40 per night", "the first 14 days": the value sits inside a noun phrase
+            bracketed = bracketed or bool(re.search(r"\b(?:a|an|the)\s+[a-z]+\s+$", body[:a], re.I))
+            # "your production environment" -> "your which environment" is no English
+            bracketed = bracketed or bool(_DETERMINER_BEFORE.search(body[:a]) and not re.search(
+                r"\b(?:the|a|an)\s*$", body[:a], re.I))
             if 0 <= a < b <= len(body) and not (coordinated or appositive or attributive or bracketed):
                 before = body[:a]
                 # "$29 per month" -> "how much per month"; "a 99.9% uptime" -> "what percentage uptime"
@@ -411,24 +503,36 @@ def _clause_parts(text: str, site: Slot, answer_slot: Slot | None, *, keep_case:
 
 def _fronted(body: str, aux: re.Match, span: tuple[int, int], wh: str, subject: str, *,
              allow_negation: bool = False) -> str | None:
-    """ "Logs are kept for 14 days in X" -> "For how many days are logs kept in X"."""
+    """ "Logs are kept for 14 days in X" -> "For how many days are logs kept in X";
+    "You will have 7 days to reply" -> "How many days will you have to reply"."""
     a, b = span
     between = body[aux.end() : a]
     after = body[b:]
     prep = ""
     m = re.search(r"\b(" + "|".join(p.replace(" ", r"\s") for p in _PREPS) + r")\s+$", between)
-    if m and m.group(1) == "of":
-        return None  # "a grant of $5": the value belongs to a noun phrase
+    if m:
+        if m.group(1) not in _FRONTABLE:
+            return None  # "a grant of $5", "limit you to 40 hours": in-place wording reads better
         prep = m.group(1)
         between = between[: m.start()]
-    elif between.strip() and not between.rstrip().endswith(("be", "is", "are")):
-        return None  # the answer is an object of a verb: in-place wording reads better
+    if re.match(r"\s*(?:of\b|\()", after):
+        return None  # "8 weeks of FMLA", "3 days (24 hours)": the value heads a longer phrase
+    if _BOUND_BEFORE.search(between) or _DETERMINER_BEFORE.search(between):
+        return None  # "at least 45 days", "the 14 days": the value is inside a phrase fronting would split
     if (not allow_negation and re.search(r"\b(?:not|never)\b", between)) or "," in between:
         return None
+    if re.search(r"\b(?:and|or)\b", between):
+        return None  # "stay ... and claim $40": fronting would pull the value out of a second verb phrase
     lead = f"{prep} {wh}" if prep else wh
     tail = " ".join((between + " " + after).split())
     question = f"{lead} {aux.group(1).lower()} {subject} {tail}".strip()
     return question[:1].upper() + question[1:]
+
+
+_BOUND_BEFORE = re.compile(r"\b(?:at least|at most|up to|more than|less than|fewer than|over|under|about|roughly|"
+                           r"approximately|around|nearly|almost|only|just|exactly|maximum of|minimum of)\s*$", re.I)
+_DETERMINER_BEFORE = re.compile(r"\b(?:the|a|an|your|our|their|its|his|her|this|that|these|those|each|every|"
+                                r"any|some|no)\s*$", re.I)
 
 
 def _lower_first(text: str) -> str:
@@ -501,10 +605,12 @@ def _phrase_row_key(sentence: Sentence, cells, cell, site: Slot, family: str, en
     ("For which plan is the RTO 8 hours?")."""
     key_header, key_value, _ = cells[0]
     header, value, _ = cell
+    if site.kind == "year" and not re.search(r"date|year|since|until|release|effective|updated|deadline", header, re.I):
+        return None  # a bare four-digit number under "Count" is not a year
     if (not key_header or not key_value or not header or len(key_value.split()) > 6 or len(value.split()) > 8
             or "*" in key_header + header + key_value or re.search(r"\b(?:by|to|for|of|from|at|in)$", header, re.I)):
         return None
-    if key_value.strip().lower() in ("yes", "no", "n/a", "-", "none", "all"):
+    if key_value.strip().lower() in ("yes", "no", "n/a", "-", "none", "all") or not re.search(r"[A-Za-z]", key_value):
         return None
     ctx = {"key_header": key_header, "key": key_value, "header": header, "value": value, "family": family}
     claim = " ".join(env.get_template(f"questions/row_claim.{version}.j2").render(**ctx).split())

@@ -84,7 +84,7 @@ class Version:
 
 class EntityFamily:
     name = "entity"
-    version = "entity.v1"
+    version = "entity.v2"
     description = "an organisation, person, product or version number changed"
 
     def __init__(self) -> None:
@@ -171,6 +171,15 @@ class EntityFamily:
         kind = "person" if person else ("org" if site.kind == "person" else site.kind)
         other_kinds = ("org", "product") if person else ("person",)
         elsewhere = {v for k in other_kinds for v in vocab.get(k, ())}
+        if not person and own in _house_names(vocab):
+            return None  # the company the documents belong to: swapping it yields no real near miss
+        rest = sentence.text[: site.start] + " " + sentence.text[site.end :]
+        if any(len(w) > 2 and not w.isupper() and re.search(r"(?<!\w)" + re.escape(w) + r"(?!\w)", rest)
+               for w in own.split()):
+            return None  # "the Python SDK requires Python 3.10": the rest of the sentence names it again
+        # a replacement must fill a comparable position: a real sibling sentence names it in the
+        # same place, or it is the same brand's other product ("Python SDK" -> "Java SDK")
+        comparable = set(values.mine_result.enumeration_values(sentence, site.kind)) if values.mine_result else set()
 
         def rank(item: tuple[int, str]) -> int | None:
             index, v = item
@@ -186,6 +195,8 @@ class EntityFamily:
             sibling = n_words > 1 and (own.split()[0] == words[0] or own.split()[-1] == words[-1])
             if index >= FREQUENT and not sibling and not person and not grammar.is_camel(v):
                 return None  # a rare "name" in the vocabulary is as likely spaCy noise as a name
+            if not person and not sibling and v not in comparable:
+                return None  # a name of the vocabulary with no comparable position: likely the wrong kind
             if sibling and not person:
                 r = 0  # the same brand's other product ("Acme Logs" -> "Acme Traces"), "Python SDK" -> "Java SDK"
             elif len(words) == n_words:
@@ -206,6 +217,8 @@ class EntityFamily:
         found = best(list(enumerate(pool)), rank, rng)
         if found is not None:
             return found[1], "mined"
+        if kind != "person":
+            return None  # an invented organisation or product is implausible next to real ones
         fake = self._faker.seeded(rng)
         for _ in range(5):
             if kind == "person":
@@ -247,6 +260,17 @@ class EntityFamily:
                 vocabulary={"org": ("SSO", "Northwind Traders")},
             ),
         )
+
+
+def _house_names(vocab: dict) -> set[str]:
+    """The corpus's own name: the most frequent organisation or product surface (documentation
+    names its vendor everywhere)."""
+    out = set()
+    for kind in ("org", "product"):
+        names = vocab.get(kind, ())
+        if names:
+            out.add(names[0])
+    return out
 
 
 @lru_cache(maxsize=65536)
