@@ -507,6 +507,8 @@ def _fronted(body: str, aux: re.Match, span: tuple[int, int], wh: str, subject: 
     "You will have 7 days to reply" -> "How many days will you have to reply"."""
     a, b = span
     between = body[aux.end() : a]
+    if wh.startswith("which "):
+        between = re.sub(r"\b(?:the|a|an)\s+$", "", between, flags=re.I)  # "in the Pro plan" -> "in which plan"
     after = body[b:]
     prep = ""
     m = re.search(r"\b(" + "|".join(p.replace(" ", r"\s") for p in _PREPS) + r")\s+$", between)

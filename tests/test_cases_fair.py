@@ -1,0 +1,162 @@
+"""Fair cases (seed 003's discrimination): the changed attribute is the question's condition,
+the expected answer is another span, and the near miss alone cannot answer the question."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from mutagen_cite.build import make_context
+from mutagen_cite.cases import Candidate, unfair_reason
+from mutagen_cite.families import get_families
+from mutagen_cite.model import Chunk, Sentence, Slot
+from mutagen_cite.questions import names_condition, phrase, template_env
+
+ENV = template_env()
+
+
+def _sentence(text: str, *slots: tuple[str, str, str, str]) -> Sentence:
+    """A sentence with slots given as (family, kind, surface, value); offsets found in the text."""
+    out = []
+    for family, kind, surface, value in slots:
+        start = text.index(surface)
+        out.append(Slot(family, kind, start, start + len(surface), surface, value))
+    return Sentence("doc.md", 0, len(text), text, tuple(out))
+
+
+def _site(sentence: Sentence, surface: str) -> Slot:
+    return next(s for s in sentence.slots if s.text == surface)
+
+
+def test_date_question_pins_the_date_and_asks_for_the_version():
+    s = _sentence("Version 3.3.0 was released on 21 April 2025.",
+                  ("entity", "version", "Version 3.3.0", "3.3.0"), ("date", "date", "21 April 2025", "2025-04-21"))
+    p = phrase(s, _site(s, "21 April 2025"), "date", ENV)
+    assert p is not None
+    assert p.question == "Which version was released on 21 April 2025?"
+    assert p.answer == "3.3.0"
+
+
+def test_v1_questions_still_ask_for_the_changed_value():
+    s = _sentence("Version 3.3.0 was released on 21 April 2025.",
+                  ("entity", "version", "Version 3.3.0", "3.3.0"), ("date", "date", "21 April 2025", "2025-04-21"))
+    p = phrase(s, _site(s, "21 April 2025"), "date", ENV, version="v1")
+    assert p is not None and p.answer == "21 April 2025"
+
+
+def test_table_row_value_pins_the_value_and_asks_for_the_key():
+    s = _sentence("Plan: Business; RTO: 8 hours.", ("scope", "tier", "Business", "business"),
+                  ("quantity", "duration", "8 hours", "8 hour"))
+    p = phrase(s, _site(s, "8 hours"), "quantity", ENV)
+    assert p is not None
+    assert p.question == "For which plan is the RTO 8 hours?"
+    assert p.answer == "Business"
+
+
+def test_table_row_key_pins_the_key_and_asks_for_the_value():
+    s = _sentence("Plan: Business; RTO: 8 hours.", ("scope", "tier", "Business", "business"),
+                  ("quantity", "duration", "8 hours", "8 hour"))
+    p = phrase(s, _site(s, "Business"), "scope", ENV)
+    assert p is not None and "Business" in p.question and p.answer == "8 hours"
+
+
+def test_polarity_question_keeps_the_negation_as_its_condition():
+    s = _sentence("Audit logs are not included in the Free plan.", ("polarity", "negation", "not", "not"),
+                  ("scope", "tier", "Free", "free"))
+    p = phrase(s, _site(s, "not"), "polarity", ENV)
+    assert p is not None
+    assert p.question == "In which plan are audit logs not included?"
+    assert p.answer == "Free"
+
+
+def test_polarity_without_a_second_span_yields_no_case():
+    s = _sentence("Audit logs are not included.", ("polarity", "negation", "not", "not"))
+    assert phrase(s, _site(s, "not"), "polarity", ENV) is None
+
+
+def test_verification_questions_expect_yes_and_turn_on_the_strong_word():
+    s = _sentence("A SEV-1 incident must be acknowledged within 15 minutes.",
+                  ("modality", "modal", "must", "must"), ("quantity", "duration", "15 minutes", "15 minute"))
+    p = phrase(s, _site(s, "must"), "modality", ENV)
+    assert p is not None and p.answer == "yes" and p.question.startswith("Must ")
+    weak = _sentence("Some plans are billed monthly.", ("aggregation", "quantifier", "Some", "some"))
+    assert phrase(weak, _site(weak, "Some"), "aggregation", ENV) is None  # "some" is no universal to verify
+
+
+def test_epistemic_should_is_no_obligation():
+    s = _sentence("You should see the new domain in the list.", ("modality", "modal", "should", "should"))
+    assert phrase(s, _site(s, "should"), "modality", ENV) is None
+
+
+@pytest.mark.parametrize("question, surface, family, ok", [
+    ("Which version was released on 21 April 2025?", "21 April 2025", "date", True),
+    ("When was version 3.3.0 released?", "21 April 2025", "date", False),
+    ("How long are logs kept on the Pro plan?", "Pro", "scope", True),
+    ("How long are logs kept on the Product plan?", "Pro", "scope", False),  # a whole word, not a prefix
+])
+def test_names_condition(question, surface, family, ok):
+    site = Slot(family, "x", 0, len(surface), surface, surface)
+    assert names_condition(question, site, family) is ok
+
+
+def _candidate(distractor: str, *, sentence_text="Plan: Pro; Price: $20/mo.", chunk_text=None) -> Candidate:
+    s = _sentence(sentence_text, ("scope", "tier", "Pro", "pro"), ("quantity", "money", "$20", "20 usd"))
+    site = _site(s, "$20")
+    p = phrase(s, site, "quantity", ENV)
+    assert p is not None and p.answer == "Pro"
+    chunk_text = chunk_text or s.text
+    (family,) = get_families(["quantity"])
+    return Candidate(family, s, site, p, Chunk("doc.md", 0, len(chunk_text), chunk_text), distractor, "mined", "$25")
+
+
+def test_a_near_miss_that_still_states_the_condition_is_unfair():
+    assert unfair_reason(_candidate("Plan: Pro; Price: $25/mo.")) is None
+    why = unfair_reason(_candidate("Plan: Pro; Price: $25/mo.\nPlan: Team; Price: $20/mo."))
+    assert why and "still states" in why
+
+
+def test_a_table_whose_other_row_holds_the_condition_is_ambiguous():
+    text = "Plan: Pro; Price: $20/mo.\nPlan: Team; Price: $20/mo."
+    why = unfair_reason(_candidate("Plan: Pro; Price: $25/mo.\nPlan: Team; Price: $25/mo.", chunk_text=text))
+    assert why and "ambiguous" in why
+
+
+@pytest.fixture(scope="module")
+def demo_build(demo_dir, tmp_path_factory):
+    from mutagen_cite.build import build_suite
+    from mutagen_cite.pipeline import analyse
+
+    analysis = analyse(demo_dir, cache_dir=tmp_path_factory.mktemp("cache"), progress=None)
+    suite, _ = build_suite(analysis)
+    return suite
+
+
+def test_every_built_case_discriminates(demo_build):
+    """The invariant on a whole built suite: the condition is in the question, the answer is not
+    the changed value, and the near miss chunk never states the condition."""
+    both = [c for c in demo_build.cases if c.variant == "both-present"]
+    assert both
+    for case in both:
+        m = case.provenance["mutation"]
+        (dis_id,) = case.expect.cited_chunks_exclude
+        if case.family in ("scope", "date", "quantity", "entity"):
+            pattern = r"(?<![\w.])" + re.escape(m["original"]) + r"(?![\w]|\.\d)"
+            assert re.search(pattern, case.question, re.I), case.id
+            assert case.expect.answer_contains.lower() != m["original"].lower(), case.id
+            assert not re.search(pattern, case.chunk_text(dis_id), re.I), case.id
+        elif case.family in ("aggregation", "modality"):
+            assert case.expect.answer == "yes" and case.expect.answer_contains is None, case.id
+            assert m["original"].lower() in case.question.lower(), case.id
+        if case.expect.answer_contains:
+            (true_id,) = case.expect.cited_chunks_include
+            assert case.expect.answer_contains in case.chunk_text(true_id), case.id
+    assert demo_build.header.settings["questions"] == "v2"
+
+
+def test_build_never_writes_what_validate_rejects(demo_build, demo_dir):
+    from mutagen_cite.corpus import load_corpus
+    from mutagen_cite.validate import validate_suite
+
+    errors = [p for p in validate_suite(demo_build, corpus=load_corpus(demo_dir)) if p.severity == "error"]
+    assert errors == []
