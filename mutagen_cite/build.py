@@ -107,6 +107,13 @@ def label_check(cands: Sequence[Candidate], judge, splitter: Callable[[str], lis
     return out
 
 
+def _seen_keys(c: Candidate) -> set[str]:
+    """What makes two candidates the same test: the same sentence (also when two pages repeat
+    it word for word) or the same question."""
+    return {c.sentence.key, "text:" + " ".join(c.sentence.text.lower().split()),
+            "question:" + " ".join(c.phrasing.question.lower().split())}
+
+
 def select(
     by_family: dict[str, list[Candidate]],
     total_pairs: int,
@@ -133,8 +140,8 @@ def select(
             for c in queue:
                 if len(batch) >= max(4, 2 * (n - got)):
                     rest.append(c)
-                elif c.sentence.key in used_sentences:
-                    continue  # one case pair per sentence keeps the suite varied
+                elif _seen_keys(c) & used_sentences:
+                    continue  # one case pair per sentence (and per question) keeps the suite varied
                 else:
                     batch.append(c)
             queues[family] = queue = rest
@@ -149,10 +156,10 @@ def select(
                     if len(report.rejected_examples) < 20:
                         report.rejected_examples.append((c.base_id, c.phrasing.claim, c.distractor_text[:160]))
                     continue
-                if c.sentence.key in used_sentences:
+                if _seen_keys(c) & used_sentences:
                     continue
                 chosen[family].append((c, label))
-                used_sentences.add(c.sentence.key)
+                used_sentences.update(_seen_keys(c))
                 got += 1
             queues[family] = queue
         return got
@@ -210,9 +217,15 @@ class BuildContext:
         return [label if label is None or not self.invalid(c, label) else None for c, label in zip(batch, labels)]
 
     def invalid(self, cand: Candidate, label: dict) -> list[str]:
-        """The validator's errors for the two cases of ``cand`` (empty when both are valid)."""
+        """The validator's errors for the two cases of ``cand`` (empty when both are valid),
+        and a question that does not parse as one interrogative sentence."""
         from .validate import validate_suite
 
+        nlp = getattr(self.analysis.annotator, "nlp", None)
+        if nlp is not None:
+            why = ill_formed_question(nlp(cand.phrasing.question))
+            if why:
+                return [f"question: {why}"]
         doc = self.documents[cand.sentence.doc_id]
         pair = build_cases(cand, doc, seed=self.seed, labels=label)
         problems = validate_suite(Suite(None, tuple(pair)), corpus=_OneDocument(doc))
@@ -237,6 +250,28 @@ class BuildContext:
             manifest=dict(sorted(self.analysis.corpus.manifest().items())),
             settings=self.settings(n_cases),
         )
+
+
+def ill_formed_question(doc) -> str | None:
+    """Why a parsed question is not one well-formed interrogative sentence, or None.
+
+    It must be one sentence ending in "?", hold a finite verb or auxiliary (spaCy's morphology
+    or tag), and not end on a dangling function word."""
+    tokens = [t for t in doc if not t.is_space]
+    if not tokens or tokens[-1].text != "?":
+        return "does not end in a question mark"
+    if len(list(doc.sents)) > 1 and any(s.text.strip().endswith((".", "!")) for s in list(doc.sents)[:-1]):
+        return "holds more than one sentence"
+    # spaCy's small model parses questions too loosely to trust their dependency tree; its tagger
+    # and morphology are reliable enough to tell a question from a verbless fragment
+    finite = any(t.pos_ in ("VERB", "AUX") and ("Fin" in t.morph.get("VerbForm") or t.tag_ in ("MD", "VBZ", "VBP", "VBD"))
+                 for t in tokens)
+    if not finite:
+        return "has no finite verb: a fragment, not a question"
+    last = tokens[-2] if len(tokens) > 1 else tokens[-1]
+    if last.pos_ in ("DET", "CCONJ", "ADP", "PART") and last.lower_ not in ("up", "out", "on", "off", "in", "for", "to"):
+        return f"ends on {last.text!r}"
+    return None
 
 
 class _OneDocument:

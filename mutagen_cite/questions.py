@@ -22,6 +22,7 @@ Question versions (recorded in the suite header, so old suites stay reproducible
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -373,7 +374,8 @@ _UNIVERSAL = {"all", "every", "each", "always", "everyone", "everything", "both"
 _OBLIGATION = {"must", "shall", "should", "required", "have to", "has to", "need to", "needs to"}
 #: "should" + these verbs states an expectation, not an obligation ("you should see ...")
 _EPISTEMIC_AFTER = re.compile(r"^\s*(?:now\s+|then\s+|also\s+)?(?:see|notice|appear|show|receive|get|be able|look|"
-                              r"work|return|display|take|expect|find|hear|start|begin|become)\b", re.I)
+                              r"work|return|display|take|expect|find|hear|start|begin|become|be (?:enough|sufficient|"
+                              r"fine|ok|okay|possible|visible|ready|done|complete|available|good|safe))\b", re.I)
 
 
 def _verifiable(sentence: Sentence, site: Slot, family: str, parts: dict) -> bool:
@@ -474,7 +476,9 @@ def _clause_parts(text: str, site: Slot, answer_slot: Slot | None, *, keep_case:
             # "your production environment" -> "your which environment" is no English
             bracketed = bracketed or bool(_DETERMINER_BEFORE.search(body[:a]) and not re.search(
                 r"\b(?:the|a|an)\s*$", body[:a], re.I))
-            if 0 <= a < b <= len(body) and not (coordinated or appositive or attributive or bracketed):
+            # "Fixed an issue where ...": a capitalised verb read as a name is followed by an article
+            verb_like = a == 0 and re.match(r"\s+(?:a|an|the)\b", body[b:]) is not None
+            if 0 <= a < b <= len(body) and not (coordinated or appositive or attributive or bracketed or verb_like):
                 before = body[:a]
                 # "$29 per month" -> "how much per month"; "a 99.9% uptime" -> "what percentage uptime"
                 before = re.sub(r"\b(an?|the|The|A|An)\s+$", "", before)
@@ -614,6 +618,11 @@ def _phrase_row_key(sentence: Sentence, cells, cell, site: Slot, family: str, en
         return None
     if key_value.strip().lower() in ("yes", "no", "n/a", "-", "none", "all") or not re.search(r"[A-Za-z]", key_value):
         return None
+    key_end = len(key_header) + 2 + len(key_value)
+    if any(s.family in ("quantity", "date") and s.start < key_end for s in sentence.slots):
+        return None  # the row's key is itself a value ("250 MB"): no name to ask for
+    if any(unicodedata.category(ch) == "So" for ch in sentence.text):
+        return None  # a feature matrix of check marks, not a table of values
     ctx = {"key_header": key_header, "key": key_value, "header": header, "value": value, "family": family}
     claim = " ".join(env.get_template(f"questions/row_claim.{version}.j2").render(**ctx).split())
     question = " ".join(env.get_template(f"questions/row_key.{version}.j2").render(**ctx).split())

@@ -160,3 +160,22 @@ def test_build_never_writes_what_validate_rejects(demo_build, demo_dir):
 
     errors = [p for p in validate_suite(demo_build, corpus=load_corpus(demo_dir)) if p.severity == "error"]
     assert errors == []
+
+
+def test_entity_names_are_swapped_only_for_comparable_names():
+    import random
+
+    from mutagen_cite.families import ValueSource
+    from mutagen_cite.model import Vocabulary
+
+    (entity,) = get_families(["entity"])
+    s = _sentence("Card payments are processed by Stripe on behalf of Acme Payments.",
+                  ("entity", "org", "Acme Payments", "acme payments"))
+    site = _site(s, "Acme Payments")
+    unrelated = ValueSource(Vocabulary({"org": ("Stripe", "Northwind Traders", "Globex")}))
+    assert entity.mutate(s, site, unrelated, random.Random(0)) is None  # no invented or unrelated organisation
+    brand = ValueSource(Vocabulary({"org": ("Stripe", "Acme Lending")}))
+    m = entity.mutate(s, site, brand, random.Random(0))
+    assert m is not None and m.replacement == "Acme Lending"
+    house = ValueSource(Vocabulary({"org": ("Acme Payments", "Acme Lending")}))
+    assert entity.mutate(s, site, house, random.Random(0)) is None  # the corpus's own name is no site

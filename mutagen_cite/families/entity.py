@@ -253,11 +253,11 @@ class EntityFamily:
                 "Expense reports are reviewed by David Chen each month.",
                 "David Chen",
             ),
-            Example(  # corporate suffix style kept; acronyms in the vocabulary are skipped
-                "Card payments are processed by Stripe on behalf of Acme Corp.",
-                "Acme Corp.",
-                "Card payments are processed by Stripe on behalf of Northwind Traders.",
-                vocabulary={"org": ("SSO", "Northwind Traders")},
+            Example(  # an organisation only for a comparable one: the same brand's other product
+                "Card payments are processed by Stripe on behalf of Acme Payments.",
+                "Acme Payments",
+                "Card payments are processed by Stripe on behalf of Acme Lending.",
+                vocabulary={"org": ("Stripe", "Northwind Traders", "Acme Lending")},
             ),
         )
 
