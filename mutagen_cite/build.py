@@ -73,8 +73,9 @@ def label_check(cands: Sequence[Candidate], judge, splitter: Callable[[str], lis
     """Labels for each candidate, or None when the judge disagrees with the intended labels.
 
     The true sentence must support the claim; no part of the distractor chunk may: not one of
-    its sentences (a table row carries its header), and not the chunk read whole (a claim a
-    heading and a sentence make together).
+    its sentences (a table row carries its header), and not two neighbouring sentences read
+    together (a heading or lead-in and the sentence under it; the chunk as one bag of words would
+    let a judge combine a region from one paragraph with a number from another).
     """
     pairs: list[tuple[str, str]] = []
     spans: list[tuple[int, int, int]] = []
@@ -84,8 +85,8 @@ def label_check(cands: Sequence[Candidate], judge, splitter: Callable[[str], lis
         sentences = splitter(c.distractor_text)
         for sent in sentences:
             pairs.append((sent, c.phrasing.claim))
-        if len(sentences) > 1:
-            pairs.append((c.distractor_text, c.phrasing.claim))
+        for first, second in zip(sentences, sentences[1:]):
+            pairs.append((f"{first.rstrip()} {second.lstrip()}", c.phrasing.claim))
         spans.append((start, start + 1, len(pairs)))
     verdicts = judge.verdicts(pairs) if pairs else []
     out: list[dict | None] = []

@@ -511,19 +511,19 @@ class _PinnedValues(ValueSource):
         return kept or found
 
 
-def _judge_for(header: SuiteHeader, judge, nlp):
+def _judge_for(header: SuiteHeader, judge, annotator):
     """The judge the suite was label-checked with (its name is in the header settings); a judge
-    that tags slots reuses the loaded spaCy pipeline instead of loading its own."""
+    that tags slots reuses the build's annotator (its spaCy pipeline and the corpus's tiers, so
+    "Enterprise" and "Business" are told apart as at build time)."""
     if judge is not None:
         return judge
-    from .annotate import Annotator
     from .judges import default_judge_spec, make_judge
 
     name = str(header.settings.get("judge") or default_judge_spec())
     m = re.fullmatch(r"ensemble\((.+)\)", name)
     spec = f"ensemble:{m.group(1)}" if m else name
     try:
-        return make_judge(spec, annotator=Annotator(nlp))
+        return make_judge(spec, annotator=annotator)
     except MutagenError as exc:
         raise ConfigError(f"cannot rebuild the judge {name!r} this suite was label-checked with: {exc.message}",
                           hint="pass --judge SPEC (e.g. --judge slots)") from None
@@ -538,7 +538,7 @@ def _context(header: SuiteHeader, analysis, judge, templates_dir):
         analysis,
         seed=header.seed,
         families=families,
-        judge=_judge_for(header, judge, analysis.annotator.nlp),
+        judge=_judge_for(header, judge, analysis.annotator),
         templates_dir=templates_dir,
         chunk_chars=int(settings.get("chunk_max_chars", DEFAULT_CHUNK_CHARS)),
         chunk_overlap=int(settings.get("chunk_overlap", 0)),
