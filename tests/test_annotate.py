@@ -79,3 +79,13 @@ def test_missing_spacy_model_is_a_clear_error():
         load_spacy("no_such_pipeline_xyz")
     assert "no_such_pipeline_xyz" in str(err.value)
     assert "hint" in str(err.value)
+
+
+def test_compound_number_words_are_one_duration():
+    """"twenty-one days" is 21 days, never "one days" (the value model reads the compound)."""
+    from mutagen_cite.patterns import RulePatterns
+
+    text = "Logs are kept for twenty-one days and backups for two weeks."
+    durations = [s for s in RulePatterns().find(text) if s.kind == "duration"]
+    assert [(s.text, s.value, s.number) for s in durations] == [
+        ("twenty-one days", "21 day", 21.0), ("two weeks", "2 week", 2.0)]

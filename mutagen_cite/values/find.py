@@ -53,6 +53,11 @@ class Value:
     alt_low: float | None = None
     alt_high: float | None = None
     canonical_text: str = field(default="", compare=False)
+    #: the unit as written, normalised ("day", "business day", "gib", "usd", "percent")
+    unit_word: str = field(default="", compare=False)
+    #: the value itself without the comparator or rate around it (-1: same as start/end)
+    core_start: int = field(default=-1, compare=False)
+    core_end: int = field(default=-1, compare=False)
 
     @property
     def canonical(self) -> str:
@@ -65,6 +70,12 @@ class Value:
         rate = f" /{self.rate}" if self.rate else ""
         cmp = "" if self.comparator in ("=", "range") else self.comparator + " "
         return f"{self.kind} {cmp}{span} {self.unit or self.currency}{rate}".strip()
+
+    @property
+    def core(self) -> tuple[int, int]:
+        """``(start, end)`` of the value without its comparator and rate."""
+        return (self.core_start if self.core_start >= 0 else self.start,
+                self.core_end if self.core_end >= 0 else self.end)
 
     @property
     def dimension(self) -> str:
@@ -114,7 +125,7 @@ _TIME_LONG = "|".join(sorted((k for k in TIME_UNIT_FORMS if len(k) > 3 or k in (
 _DURATION = re.compile(
     rf"(?<![\w.])(?:(?P<num>{_N})|(?P<art>\ban?\b)|(?P<half>\bhalf\s+an?\b))(?:\s|-)"
     rf"(?P<qual>(?:business|working|calendar)\s)?(?P<unit>{_TIME_LONG})\b"
-    rf"|(?<![\w.])(?P<num_s>{DIGITS_RX})\s?(?P<unit_s>s|h|hr|m|ms|d|y|yr)\b(?!['-])",
+    rf"|(?<![\w.])(?P<num_s>{DIGITS_RX})\s?(?P<unit_s>s|h|hr|yr)\b(?!['-])",
     re.I,
 )
 _VERSION = re.compile(r"(?<![\w.])(?:v\d+(?:\.\d+){0,3}|\d+\.\d+\.\d+(?:[-.][0-9A-Za-z]+)?)(?![\w]|\.\d)")
@@ -195,11 +206,11 @@ def _candidates(text: str) -> list[Value]:
         cur = CURRENCY.get((m.group("sym") or m.group("code") or m.group("code2") or "").lower())
         if n is None or cur is None:
             continue
-        out.append(Value("money", m.group(0), m.start(), m.end(), n, n, "", cur, number=n))
+        out.append(Value("money", m.group(0), m.start(), m.end(), n, n, "", cur, number=n, unit_word=cur.lower()))
     for m in _PERCENT.finditer(text):
         n = _num(m.group("num"))
         if n is not None:
-            out.append(Value("percent", m.group(0), m.start(), m.end(), n, n, "%", number=n))
+            out.append(Value("percent", m.group(0), m.start(), m.end(), n, n, "%", number=n, unit_word="percent"))
     for m in _SIZE.finditer(text):
         n = _num(m.group("num"))
         u = m.group("unit").lower()
@@ -208,21 +219,21 @@ def _candidates(text: str) -> list[Value]:
         u1 = u if u in SIZE_UNITS else u[:-1] if u[:-1] in SIZE_UNITS else None
         if u1 is not None:
             dec, binary = SIZE_UNITS[u1]
-            out.append(Value("size", m.group(0), m.start(), m.end(), n * dec, n * dec, "B", number=n,
+            out.append(Value("size", m.group(0), m.start(), m.end(), n * dec, n * dec, "B", number=n, unit_word=u1,
                              alt_low=n * binary if binary else None, alt_high=n * binary if binary else None))
         elif u in BANDWIDTH_UNITS:
             out.append(Value("bandwidth", m.group(0), m.start(), m.end(), n * BANDWIDTH_UNITS[u],
-                             n * BANDWIDTH_UNITS[u], "bit/s", number=n))
+                             n * BANDWIDTH_UNITS[u], "bit/s", number=n, unit_word=u))
         elif u in COMPUTE_UNITS:
-            out.append(Value("compute", m.group(0), m.start(), m.end(), n, n, COMPUTE_UNITS[u], number=n))
+            out.append(Value("compute", m.group(0), m.start(), m.end(), n, n, COMPUTE_UNITS[u], number=n,
+                             unit_word=COMPUTE_UNITS[u]))
     for m in _DURATION.finditer(text):
         if m.group("num_s"):
             n = _num(m.group("num_s"))
             short = m.group("unit_s").lower()
-            unit = {"s": "second", "h": "hour", "hr": "hour", "m": "minute", "ms": None, "d": "day",
-                    "y": "year", "yr": "year"}[short]
-            if unit is None or n is None:
-                continue
+            unit = {"s": "second", "h": "hour", "hr": "hour", "yr": "year"}.get(short)
+            if unit is None or n is None or (short == "s" and re.fullmatch(r"(?:1[89]|20)\d0", m.group("num_s"))):
+                continue  # "1990s" is a decade, not seconds
             qual = ""
         else:
             if m.group("art"):
@@ -240,7 +251,8 @@ def _candidates(text: str) -> list[Value]:
                 continue
         seconds = n * TIME_UNITS[unit]
         canon_unit = "business_s" if qual in ("business", "working") else "s"
-        out.append(Value("duration", m.group(0), m.start(), m.end(), seconds, seconds, canon_unit, number=n))
+        out.append(Value("duration", m.group(0), m.start(), m.end(), seconds, seconds, canon_unit, number=n,
+                         unit_word=f"{qual} {unit}" if qual else unit))
     for m in _VERSION.finditer(text):
         out.append(Value("version", m.group(0), m.start(), m.end(), None, None, "",
                          canonical_text="version " + m.group(0).lower().lstrip("v")))
@@ -268,7 +280,7 @@ def _candidates(text: str) -> list[Value]:
             continue  # "one of", "no one", "one can": a pronoun, not a quantity
         if noun:
             out.append(Value("count", text[m.start():m.end() + nxt.end()], m.start(), m.end() + nxt.end(), n, n, noun,
-                             number=n))
+                             number=n, unit_word=noun))
         else:
             out.append(Value("number", m.group(0), m.start(), m.end(), n, n, "", number=n))
     for m in _RANGE_LEFT.finditer(text):
@@ -321,7 +333,7 @@ def _attach(text: str, v: Value) -> Value:
         high, alt_high = INF, (INF if alt_low is not None else None)
     elif low is not None and cmp in ("<=", "<"):
         low, alt_low = -INF, (-INF if alt_high is not None else None)
-    return _replace(v, start=start, end=end, text=text[start:end], comparator=cmp, rate="/".join(sorted(set(rates))),
+    return _replace(v, start=start, end=end, text=text[start:end], comparator=cmp, core_start=v.start, core_end=v.end, rate="/".join(sorted(set(rates))),
                     low=low, high=high, alt_low=alt_low, alt_high=alt_high)
 
 
@@ -367,7 +379,7 @@ def _merge_ranges(text: str, values: list[Value]) -> list[Value]:
     return out
 
 
-def find_values(text: str) -> list[Value]:
+def find_values(text: str, *, ranges: bool = True) -> list[Value]:
     """Every value mention in ``text``, left to right, non-overlapping, with comparators
     ("at least", "up to", "as many as", "no more than", "maximum", "15+"), rates ("per
     month", "/mo", "yearly", "per account"), ranges and canonical intervals.
@@ -383,11 +395,12 @@ def find_values(text: str) -> list[Value]:
         taken.append((v.start, v.end))
         chosen.append(v)
     chosen.sort(key=lambda v: v.start)
-    chosen = _merge_ranges(text, chosen)
+    if ranges:
+        chosen = _merge_ranges(text, chosen)
     out: list[Value] = []
     for v in chosen:
         w = _attach(text, v)
         if out and w.start < out[-1].end:  # a comparator/rate reaching into the previous value
-            w = _replace(w, start=v.start, text=text[v.start:w.end])
+            w = _replace(w, start=w.core[0], text=text[w.core[0]:w.end])
         out.append(w)
     return out

@@ -126,16 +126,23 @@ COMPARATORS_AFTER: tuple[tuple[str, str], ...] = (
     (r"or\s+(?:less|fewer|shorter|below|lower|earlier|under)|at\s+most|max(?:imum)?\b|at\s+the\s+most", "<="),
 )
 
-#: function words: not content, not names
-STOPWORDS = frozenset(
-    """a an the and or but if then else of to in on at by for with without from into onto over under
-    is are was were be been being am do does did done has have had having it its it's this that these
-    those there their they them he she his her we our us you your i me my as so than too very can could
-    may might must shall should will would not no nor only also just any all each every some such
-    which who whom whose what when where why how about after before between during through until
-    while up down out off again further once here both few more most other own same s t don
-    doesn didn isn aren wasn weren won wouldn shouldn couldn can't cannot per via""".split()
+#: function words: carry no content. Negations, quantifiers and modals are deliberately
+#: absent: they carry the meaning this tool tests (the lexical judge counts them).
+FUNCTION_WORDS = frozenset(
+    """a an the and or but if then else of to in on at by for from with within without into onto
+    over under about as is are was were be been being am do does did done has have had having
+    this that these those it its they them their there here we us our you your he she his her
+    i me my which who whom whose what when where while how why than so such also just very too
+    only own same other up down out off again further once per via""".split()
 )
+#: negation, quantifier, modal and ordering cue words: read as attributes by the slots
+#: judge, so they are not *content* either
+CUE_WORDS = frozenset(
+    """after all any before both can could each either every few may might more most must
+    neither no nor not shall should some will would""".split()
+)
+#: words that are neither content nor names
+STOPWORDS = FUNCTION_WORDS | CUE_WORDS
 
 #: answers that affirm / deny a yes-no question (after :func:`normalise_text`)
 AFFIRMATIVE_STARTS = ("yes", "yeah", "yep", "correct", "that's correct", "that is correct", "that's right",
