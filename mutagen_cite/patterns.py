@@ -80,6 +80,9 @@ def date_slot(text: str, start: int, end: int) -> Slot | None:
             slot = _date_slot_of(v, start)
             if slot is not None:
                 return slot
+            iso = v.canonical.split(" ", 1)[1]
+            if iso.startswith("--"):  # "1 February" / "February 1st": month and day, no year
+                return Slot("date", "date", start + v.start, start + v.end, v.text, iso)
     m = re.search(r"\b(?P<y>(?:19|20)\d{2})\b", surface)
     if m:
         return Slot("date", "year", start + m.start(), start + m.end(), m.group(0), m.group("y"),

@@ -77,6 +77,8 @@ class Quantity:
     per: str = ""
     alt: float | None = None
     fuzzy: bool = False  # months and years: compared within 2%
+    written: float | None = None  # the number as written ("4" in "4 hours")
+    freq: bool = False  # a bare period ("every month", "yearly"): the rate of something else
 
     @property
     def value(self) -> float:
@@ -96,8 +98,8 @@ _CMP_BEFORE = [(re.compile(rf"(?:^|(?<=[^\w]))(?:{rx}|from)\s*(?:of\s+)?$" if c 
 _CMP_AFTER = [(re.compile(rf"^\s*(?:{rx})", re.I), _SHAPE[c]) for rx, c in COMPARATORS_AFTER]
 _RATE_WORDS = "|".join(sorted(RATE_FORMS, key=len, reverse=True))
 _PER = re.compile(
-    rf"^\s*(?:(?:per|each|every)\s+|/\s*)(?P<unit>{_RATE_WORDS})s?\b"
-    rf"|^\s*an?\s+(?P<period>month|mo|year|yr|annum|week|wk|day|hour|hr|minute|min|second|sec)\b"
+    rf"^\s*(?:(?:per|each|every)\s+(?:(?:fiscal|calendar|financial|school)\s+)?|/\s*)(?P<unit>{_RATE_WORDS})s?\b"
+    rf"|^\s*an?\s+(?P<period>month|mo|quarter|year|yr|annum|week|wk|day|hour|hr|minute|min|second|sec)\b"
     rf"|^\s*(?P<adv>{'|'.join(RATE_ADVERBS)})\b",
     re.I,
 )
@@ -119,7 +121,7 @@ def _comparator(text: str, start: int, end: int) -> tuple[str, int, int]:
 
 
 _PER_LATER = re.compile(
-    r"\b(?:per|a|each|every)\s+(?P<unit>month|year|week|day|hour|minute|user|seat|member|account)\b"
+    r"\b(?:per|a|each|every)\s+(?:(?:fiscal|calendar)\s+)?(?P<unit>month|quarter|year|week|day|hour|minute|user|seat|member|account|person|team|meal|trip)\b"
     rf"|\b(?P<adv>{'|'.join(RATE_ADVERBS)})\b",
     re.I,
 )
@@ -203,8 +205,37 @@ def quantity_from_slot(slot: Slot, text: str) -> Quantity | None:
     return Quantity(
         dim, lo, hi, shape, text[start:end].strip(), start, end, noun=noun,
         per=_per(text, slot.end), alt=number * binary if binary else None,
-        fuzzy=dim == "duration" and base[0].rstrip("s") in _CALENDAR,
+        fuzzy=dim == "duration" and base[0].rstrip("s") in _CALENDAR, written=number,
     )
+
+
+_VALUE_DIMS = {"s": "duration", "business_s": "business-duration", "B": "bytes", "bit/s": "bandwidth", "%": "percent"}
+_VALUE_SHAPES = {"=": "point", "~": "approx", ">=": "ge", ">": "gt", "<=": "le", "<": "lt", "range": "range"}
+
+
+def quantity_from_value(v, text: str) -> Quantity | None:
+    """A :class:`Quantity` for a value-model :class:`~mutagen_cite.values.Value` (durations
+    with an article, "a year and a half", money in words...) the annotator left out."""
+    if v.kind == "money":
+        dim = "money:" + v.currency.lower()
+    elif v.kind == "compute":
+        dim = "cpu"
+    elif v.kind in ("duration", "size", "bandwidth", "percent"):
+        dim = _VALUE_DIMS.get(v.unit, v.kind)
+    else:
+        return None
+    if v.low is None:
+        return None
+    shape = _VALUE_SHAPES.get(v.comparator, "point")
+    per = v.rate.split("/")[0] if v.rate else _per(text, v.core[1])
+    alt = v.alt_low if shape in ("point", "approx") else None
+    freq = False
+    m = re.fullmatch(r"an?\s+(\w+)", v.text, re.I) if v.kind == "duration" else None
+    if m and not re.search(r"\b(?:for|within|after|in|over|about|than|of|under|past|last|next|least|most|once|to)\s+$",
+                           text[max(0, v.start - 12):v.start], re.I):
+        freq, per = True, v.unit_word  # "fifteen days of leave a year": a rate, not a length
+    return Quantity(dim, v.low, v.high, shape, v.text, v.start, v.end, per=per, alt=alt,
+                    fuzzy=v.kind == "duration" and v.unit_word.split()[-1] in _CALENDAR, written=v.number, freq=freq)
 
 
 _BARE_NUMBER = re.compile(
@@ -259,7 +290,7 @@ def extra_quantities(text: str, taken: list[tuple[int, int]], slots: tuple[Slot,
         unit = (m.group("unit") or _FREQ_ADV[m.group("adv").lower()]).lower()
         seconds = TIME_UNITS[unit]
         out.append(Quantity("duration", seconds, seconds, "point", m.group(0), m.start(), m.end(),
-                            fuzzy=unit in ("month", "quarter", "year")))
+                            fuzzy=unit in ("month", "quarter", "year"), per=unit, freq=True))
         taken.append((m.start(), m.end()))
     for m in _ORDINAL.finditer(text):
         if not free(m.start(), m.end()):
@@ -287,7 +318,7 @@ def extra_quantities(text: str, taken: list[tuple[int, int]], slots: tuple[Slot,
         nxt = re.match(r"(?:\s+|-)([A-Za-z]{3,})", text[m.end():])
         noun = _singular(nxt.group(1)) if nxt else ""
         out.append(Quantity("number", lo, hi, shape, text[start:end].strip(), start, end, noun=noun,
-                            per=_per(text, m.end())))
+                            per=_per(text, m.end()), written=n))
         taken.append((m.start(), m.end()))
     return out
 
@@ -314,6 +345,8 @@ def _same_point(c: Quantity, p: Quantity) -> bool:
 
 def comparable(c: Quantity, p: Quantity) -> bool:
     """Whether two quantities measure the same kind of thing (so a difference is a conflict)."""
+    if c.freq != p.freq:
+        return False
     if c.dim == p.dim:
         return c.dim != "count" or not c.noun or not p.noun or c.noun == p.noun
     loose = {"count", "number"}
@@ -328,12 +361,20 @@ def quantity_supported(c: Quantity, p: Quantity) -> bool:
     direction; never by a *different* bound, which is the near miss that matters
     ("at least 10" vs "at least 5"). A claimed point is not made true by a premise bound.
     """
+    if c.freq:
+        # "every month" states a rate: any premise value per month, or the same period
+        return bool(c.per) and c.per == p.per
+    if p.freq:
+        return False
     if not (c.dim == p.dim or {c.dim, p.dim} <= {"count", "number"}):
+        # a bare number in one text, the same number with a unit in the other ("four
+        # non-billable hours" / "4 hours of non-billable time"): the unit words are the
+        # relevance check's business, the number agrees
+        if "number" in (c.dim, p.dim) and c.written is not None and c.written == p.written and c.shape == p.shape:
+            return True
         return False
     if c.per and p.per and c.per != p.per:
         return False
-    if {c.dim, p.dim} <= {"count", "number"} and c.noun and p.noun and c.noun != p.noun:
-        return False  # "7 children" is not stated by "seven adults"
     c_bound = c.shape in ("ge", "gt", "le", "lt")
     p_bound = p.shape in ("ge", "gt", "le", "lt")
     if c.shape == "range" or p.shape == "range":

@@ -111,7 +111,7 @@ _YEAR_CONTEXT = re.compile(r"(?:\b(?:in|since|until|till|by|from|before|after|of
 
 _MONEY = re.compile(
     rf"(?P<sym>US\$|[$€£¥₹])\s?(?P<num>{DIGITS_RX})"
-    rf"|(?<![\w.])(?P<num2>{DIGITS_RX}|\b{WORDS_RX})\s?(?P<code>{'|'.join(CURRENCY_CODES)}|dollars?|euros?|pounds?|yen)\b"
+    rf"|(?<![\w.])(?P<num2>{DIGITS_RX}|\b{WORDS_RX})\s?(?P<code>{'|'.join(CURRENCY_CODES)}|(?:US\s|U\.S\.\s)?dollars?|euros?|pounds?|yen)\b"
     rf"|\b(?P<code2>{'|'.join(CURRENCY_CODES)})\s?(?P<num3>{DIGITS_RX})",
 )
 _PERCENT = re.compile(rf"(?<![\w.])(?P<num>{_N})\s?(?:%|percent\b|per\s?cent\b|percentage\s+points?\b)", re.I)
@@ -123,8 +123,8 @@ _SIZE = re.compile(
 _TIME_LONG = "|".join(sorted((k for k in TIME_UNIT_FORMS if len(k) > 3 or k in ("day", "min", "sec", "hrs", "yrs")),
                              key=len, reverse=True))
 _DURATION = re.compile(
-    rf"(?<![\w.])(?:(?P<num>{_N})|(?P<art>\ban?\b)|(?P<half>\bhalf\s+an?\b))(?:\s|-)"
-    rf"(?P<qual>(?:business|working|calendar)\s)?(?P<unit>{_TIME_LONG})\b"
+    rf"(?<![\w.])(?:(?P<num>{_N})|(?P<art>\ban?\b)|(?P<half>\bhalf\s+an?\b))(?:[ \t]+|-)"
+    rf"(?P<qual>(?:business|working|calendar)\s)?(?P<unit>{_TIME_LONG})\b(?P<andhalf>\s+and\s+a\s+half\b)?"
     rf"|(?<![\w.])(?P<num_s>{DIGITS_RX})\s?(?P<unit_s>s|h|hr|yr)\b(?!['-])",
     re.I,
 )
@@ -139,7 +139,7 @@ _CMP_AFTER = [(re.compile(rf"^\s*(?:{rx})", re.I), c) for rx, c in COMPARATORS_A
 _RATE_WORDS = "|".join(sorted(RATE_FORMS, key=len, reverse=True))
 _PERIODS = "second|sec|minute|min|hour|hr|day|week|wk|month|mo|quarter|year|yr|annum"
 _RATE_AFTER = re.compile(
-    rf"^(?:\s*(?:per|each|every)\s+|\s*/\s*)(?P<unit>{_RATE_WORDS})s?\b"
+    rf"^(?:\s*(?:per|each|every)\s+(?:(?:fiscal|calendar|financial|school)\s+)?|\s*/\s*)(?P<unit>{_RATE_WORDS})s?\b"
     rf"|^\s+an?\s+(?P<period>{_PERIODS})\b"
     rf"|^,?\s+(?P<adv>{'|'.join(RATE_ADVERBS)})\b",
     re.I,
@@ -192,8 +192,35 @@ def _num(raw: str | None) -> float | None:
     return parse_number(raw) if raw else None
 
 
+_DOUBLED = re.compile(rf"\b(?P<w>{WORDS_RX})\s+\((?P<d>\d+)\)", re.I)
+
+
+def _mask_doubled(text: str) -> tuple[str, dict[int, int]]:
+    """"five (5) minutes" is written twice: blank the word and the brackets so the digits
+    and the unit read as one value (offsets unchanged); the map sends the digits' offset
+    back to the word's, so the value's span covers "five (5) minutes"."""
+    starts: dict[int, int] = {}
+
+    def blank(m: re.Match) -> str:
+        if parse_number(m.group("w")) != float(m.group("d")):
+            return m.group(0)
+        starts[m.start("d")] = m.start()
+        return " " * (m.start("d") - m.start()) + m.group("d") + " "
+    return _DOUBLED.sub(blank, text), starts
+
+
 def _candidates(text: str) -> list[Value]:
     """Every value pattern's matches, in priority order (earlier wins overlaps)."""
+    out: list[Value] = []
+    original = text
+    text, starts = _mask_doubled(text)
+    if starts:
+        return [_replace(v, start=starts.get(v.start, v.start), text=original[starts.get(v.start, v.start):v.end])
+                for v in _candidates_in(text)]
+    return _candidates_in(text)
+
+
+def _candidates_in(text: str) -> list[Value]:
     out: list[Value] = []
     for kind, rx in _DATE_PATTERNS:
         for m in rx.finditer(text):
@@ -203,7 +230,8 @@ def _candidates(text: str) -> list[Value]:
     for m in _MONEY.finditer(text):
         raw = m.group("num") or m.group("num2") or m.group("num3")
         n = _num(raw)
-        cur = CURRENCY.get((m.group("sym") or m.group("code") or m.group("code2") or "").lower())
+        word = (m.group("sym") or m.group("code") or m.group("code2") or "").lower()
+        cur = CURRENCY.get(re.sub(r"^(?:us|u\.s\.)\s", "", word))
         if n is None or cur is None:
             continue
         out.append(Value("money", m.group(0), m.start(), m.end(), n, n, "", cur, number=n, unit_word=cur.lower()))
@@ -228,7 +256,7 @@ def _candidates(text: str) -> list[Value]:
             out.append(Value("compute", m.group(0), m.start(), m.end(), n, n, COMPUTE_UNITS[u], number=n,
                              unit_word=COMPUTE_UNITS[u]))
     for m in _DURATION.finditer(text):
-        if m.group("num_s"):
+        if m.groupdict().get("num_s"):
             n = _num(m.group("num_s"))
             short = m.group("unit_s").lower()
             unit = {"s": "second", "h": "hour", "hr": "hour", "yr": "year"}.get(short)
@@ -249,6 +277,8 @@ def _candidates(text: str) -> list[Value]:
             qual = (m.group("qual") or "").strip().lower()
             if n is None or unit is None:
                 continue
+            if m.group("andhalf"):
+                n += 0.5  # "a year and a half"
         seconds = n * TIME_UNITS[unit]
         canon_unit = "business_s" if qual in ("business", "working") else "s"
         out.append(Value("duration", m.group(0), m.start(), m.end(), seconds, seconds, canon_unit, number=n,
@@ -400,6 +430,8 @@ def find_values(text: str, *, ranges: bool = True) -> list[Value]:
     out: list[Value] = []
     for v in chosen:
         w = _attach(text, v)
+        if out and v.start >= out[-1].start and v.end <= out[-1].end:
+            continue  # "a month" read as the rate of "$20" before it
         if out and w.start < out[-1].end:  # a comparator/rate reaching into the previous value
             w = _replace(w, start=w.core[0], text=text[w.core[0]:w.end])
         out.append(w)

@@ -102,6 +102,8 @@ RATE_FORMS: dict[str, str] = {
     "request": "request", "invocation": "request", "call": "request", "gb": "GB", "build": "build",
     "organization": "organization", "organisation": "organization", "workspace": "workspace",
     "region": "region", "instance": "instance", "device": "device", "node": "node", "host": "host",
+    "person": "person", "employee": "person", "teammate": "person", "team": "team", "trip": "trip",
+    "event": "event", "seat": "user", "meal": "meal", "night": "night", "ticket": "ticket",
 }
 RATE_ADVERBS: dict[str, str] = {
     "hourly": "hour", "daily": "day", "weekly": "week", "monthly": "month", "quarterly": "quarter",
@@ -115,7 +117,7 @@ COMPARATORS_BEFORE: tuple[tuple[str, str], ...] = (
     (r"at\s+least|a\s+minimum\s+of|minimum\s+of|the\s+minimum\s+is|minimum|min\.?|or\s+more\s+than", ">="),
     (r"at\s+most|up\s+to|as\s+many\s+as|as\s+much\s+as|as\s+long\s+as|a\s+maximum\s+of|maximum\s+of|"
      r"the\s+maximum\s+is|maximum|max\.?|limited\s+to|capped\s+at|a\s+limit\s+of|limit\s+of|limit|"
-     r"not\s+(?:to\s+)?exceed(?:ing)?|never\s+exceed(?:s|ing)?|within", "<="),
+     r"not\s+(?:to\s+)?exceed(?:ing)?|never\s+exceed(?:s|ing)?|within(?:\s+a\s+(?:period|maximum)\s+of)?", "<="),
     (r"(?:more|greater|longer|higher|later|larger)\s+than|over|above|exceeding|exceeds|beyond|in\s+excess\s+of", ">"),
     (r"(?:less|fewer|shorter|lower|earlier|smaller)\s+than|under|below", "<"),
     (r"about|around|approximately|approx\.?|roughly|nearly|almost|some|~|circa|ca\.", "~"),
