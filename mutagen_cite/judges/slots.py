@@ -837,7 +837,7 @@ def _marker_problems(c: Analysis, p: Analysis, span: tuple[int, int]) -> list[st
     for m in c_neg:
         if m.head and _antonym_stems(m.head) & p_stems:
             continue
-        if m.word == "without" and re.search(r"\bunless\b", p_text, re.I):
+        if m.word == "without" and re.search(r"\bunless\b|\bnon-\w", p_text, re.I):
             continue
         if m.head and m.head in p_stems:
             if not any(n.head == m.head for n in p_all_neg):
@@ -1030,6 +1030,8 @@ def _name_spans(ca: Attr, claim: str, text: str) -> list[tuple[int, int]]:
     tagger may have swallowed the opening verb into it ("Complete a Privacy Threshold
     Analysis"): both readings are tried there."""
     found = _occurrences(ca.surface, text)
+    if not found:
+        found = _name_variants(ca.surface, text)
     if found or not _SENTENCE_START.search(claim[max(0, ca.start - 4) : ca.start]) and ca.start != 0:
         return found
     found = _occurrences(ca.surface.lower(), text)
@@ -1038,6 +1040,25 @@ def _name_spans(ca: Attr, claim: str, text: str) -> list[tuple[int, int]]:
         rest = re.sub(r"^\S+\s+(?:(?:a|an|the|of)\s+)?", "", ca.surface)
         found = _occurrences(rest, text)
     return found
+
+
+def _name_variants(name: str, text: str) -> list[tuple[int, int]]:
+    """Another form of the same name: a list of names ("Hobby and Trial" / "Hobby / Trial")
+    each written, a plural or derived form ("Reserve" / "Reservist"), "version" dropped
+    ("MySQL version 5.7" / "MySQL 5.7")."""
+    parts = [x for x in re.split(r"\s*(?:,|/|&|\band\b|\bor\b)\s*", name) if x.strip()]
+    if len(parts) > 1:
+        spans = [_occurrences(x, text) for x in parts]
+        if all(spans):
+            return [sp[0] for sp in spans]
+        return []
+    bare = re.sub(r"\s+version\s+", " ", name, flags=re.I)
+    if bare != name:
+        return _occurrences(bare, text)
+    if len(name) >= 5 and " " not in name:
+        rx = r"(?<![\w-])" + re.escape(name.rstrip("s")) + r"(?:s|es|ist|ists|er|ers)?(?![\w-])"
+        return [(m.start(), m.end()) for m in re.finditer(rx, text, re.I if name.isupper() else 0)]
+    return []
 
 
 def _occurrences(name: str, text: str) -> list[tuple[int, int]]:
