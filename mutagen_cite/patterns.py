@@ -137,7 +137,7 @@ def _values(text: str):
 def _money(text: str, values) -> Iterable[Slot]:
     for v in values:
         if v.kind == "money":
-            yield Slot("quantity", "money", v.start, v.end, v.text, f"{v.low:g} {v.unit_word}", v.low, v.unit_word)
+            yield Slot("quantity", "money", v.start, v.end, v.text, f"{v.number:g} {v.unit_word}", v.number, v.unit_word)
 
 
 def _percent(text: str, values) -> Iterable[Slot]:
