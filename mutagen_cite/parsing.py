@@ -5,9 +5,10 @@ Three jobs, each a measurement decision rather than plumbing:
 * **Sentences and claims** (seed 000): an answer is split into sentences; each claim inherits
   the citations of the sentence it came from, because decomposition throws away the offsets
   the ``[p-3310]`` markers sat next to. A marker written after the full stop
-  ("... plan. [p-3310]") belongs to the sentence before it. The splitter knows abbreviations
-  ("a.m.", "e.g."), decimals and versions, since a splitter that breaks on "02:00 a.m. UTC"
-  attaches citations to fragments and depresses the score for no fault of the generator.
+  ("... plan. [p-3310]") belongs to the sentence before it. Sentences are cut by the
+  project's one splitter (``corpus/sentences.py``), which knows abbreviations ("a.m.",
+  "e.g."), decimals and versions: a splitter that breaks on "02:00 a.m. UTC" attaches
+  citations to fragments and depresses the score for no fault of the generator.
 * **Quote verification** (seed 001): a quoted span must be a verbatim substring of the chunk
   it names; offsets, when given, must point at it.
 * **Premises** (seed 003): the judge's premise is the full sentence(s) of the cited chunk
@@ -28,14 +29,6 @@ DEFAULT_CITATION_PATTERN = r"\[([^\[\]\n]{1,300})\]"
 #: What the prompt asks a generator to reply when the passages do not state the answer.
 DEFAULT_DECLINE_TOKEN = "NOT IN CONTEXT"
 
-_ABBREVIATIONS = {
-    "a.m", "p.m", "e.g", "i.e", "etc", "vs", "approx", "no", "nos", "inc", "ltd", "co", "corp",
-    "dr", "mr", "mrs", "ms", "st", "sr", "jr", "fig", "figs", "sec", "art", "para", "ref", "vol",
-    "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec",
-    "u.s", "u.k", "e.u", "cf", "al", "min", "max", "est", "dept", "ver", "v",
-}
-_END = re.compile(r"[.!?]+[\"')\]]*(?=\s)|\n\s*\n|\n(?=\s*(?:[-*•]|\d+[.)])\s)")
-_WORD_BEFORE = re.compile(r"([A-Za-z][A-Za-z.]*)\.+$")
 
 
 class GarbageOutput(ValueError):
@@ -57,41 +50,29 @@ def chunk_sentences(text: str) -> list[Span]:
     return [Span(a, b, text[a:b]) for a, b in corpus_split(text)]
 
 
+_MARKER = re.compile(DEFAULT_CITATION_PATTERN)
+_MARKERS_AFTER = re.compile(r"(?:\s*\[[^\[\]\n]{1,300}\])+")
+
+
 def split_sentences(text: str) -> list[Span]:
     """Sentence spans of a generator's *answer* (offsets into it), trimmed of surrounding
-    whitespace; citation markers after a full stop stay with their sentence."""
-    spans: list[Span] = []
-    start = 0
-    for match in _END.finditer(text):
-        end = match.end()
-        mark = match.group()[0]
-        if mark in ".!?":
-            if not _next_starts_sentence(text, end):
-                continue
-            if mark == "." and _is_abbreviation(text[start:match.start() + 1]):
-                continue
-        _append(spans, text, start, end)
-        start = end
-    _append(spans, text, start, len(text))
-    return spans
+    whitespace, cut by the project's one sentence splitter (``mutagen_cite.corpus``).
+    Citation markers are blanked while splitting (so "plan. [p-1] Next" still ends a
+    sentence at the full stop) and a marker after a full stop stays with its sentence."""
+    from .corpus import split_sentences as corpus_split
 
-
-def _is_abbreviation(before: str) -> bool:
-    match = _WORD_BEFORE.search(before)
-    if not match:
-        return False
-    word = match.group(1).lower().rstrip(".")
-    if len(word) == 1 and word.isalpha():  # an initial: "J. Smith"
-        return True
-    return word in _ABBREVIATIONS
-
-
-def _next_starts_sentence(text: str, pos: int) -> bool:
-    rest = text[pos:].lstrip()
-    if not rest:
-        return True
-    first = rest[0]
-    return first.isupper() or first.isdigit() or first in "[\"'(*-•`"
+    masked = _MARKER.sub(lambda m: " " * len(m.group(0)), text)
+    spans = corpus_split(masked)
+    out: list[Span] = []
+    for i, (a, b) in enumerate(spans):
+        nxt = spans[i + 1][0] if i + 1 < len(spans) else len(text)
+        m = _MARKERS_AFTER.match(text, b, nxt)
+        if m:
+            b = m.end()
+        _append(out, text, a, b)
+    if not out and text.strip():
+        _append(out, text, 0, len(text))
+    return out
 
 
 def _append(spans: list[Span], text: str, start: int, end: int) -> None:

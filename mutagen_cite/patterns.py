@@ -1,9 +1,10 @@
 """Rule patterns for the attributes a statistical model misses or splits.
 
-Each pattern yields :class:`Slot` objects with exact offsets into the text and a normalised
-value: durations to ``"<number> <unit>"``, money to ``"<number> <currency>"``, dates to ISO
-where parseable, region ids and tiers lower-cased. Order matters: earlier patterns win
-overlaps (money before durations, versions before bare numbers).
+Numbers, quantities, money, sizes and dates come from the one value model
+(:mod:`mutagen_cite.values`); this module turns them into :class:`Slot` objects with exact
+offsets and a normalised value (durations ``"<number> <unit>"``, money ``"<number>
+<currency>"``, dates ISO) and adds what is not a value: versions, cloud regions, plan tiers,
+environments. Order matters: earlier slots win overlaps.
 """
 
 from __future__ import annotations
@@ -13,48 +14,9 @@ from typing import Iterable
 
 from .model import Slot
 
-WORD_NUMBERS = {
-    "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
-    "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13,
-    "fourteen": 14, "fifteen": 15, "sixteen": 16, "eighteen": 18, "twenty": 20,
-    "thirty": 30, "forty": 40, "forty-five": 45, "fifty": 50, "sixty": 60, "ninety": 90,
-    "hundred": 100,
-}
-_NUM = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
-_WORDNUM = "|".join(sorted(WORD_NUMBERS, key=len, reverse=True))
+from .values import find_values
+from .values.tables import MONTHS
 
-MONTHS = {
-    m: i + 1
-    for i, m in enumerate(
-        ["january", "february", "march", "april", "may", "june", "july", "august",
-         "september", "october", "november", "december"]
-    )
-}
-MONTHS.update({k[:3]: v for k, v in list(MONTHS.items())})
-MONTHS["sept"] = 9
-_MONTH = r"(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)\.?"
-
-TIME_UNITS = ("second", "minute", "hour", "day", "week", "month", "year")
-SIZE_UNITS = {
-    "kb": "kb", "mb": "mb", "gb": "gb", "tb": "tb", "pb": "pb",
-    "kib": "kib", "mib": "mib", "gib": "gib", "tib": "tib",
-    "vcpu": "vcpu", "vcpus": "vcpu", "cpu": "cpu", "cpus": "cpu", "core": "core", "cores": "core",
-}
-CURRENCY = {"$": "usd", "usd": "usd", "dollar": "usd", "dollars": "usd", "€": "eur", "eur": "eur",
-            "euro": "eur", "euros": "eur", "£": "gbp", "gbp": "gbp"}
-MULTIPLIER = {"k": 1e3, "K": 1e3, "m": 1e6, "M": 1e6, "million": 1e6, "billion": 1e9, "bn": 1e9}
-
-MONEY = re.compile(
-    rf"(?P<sym>[$€£])\s?(?P<num>{_NUM})(?:\s?(?P<mult>k|K|M|million|billion|bn)\b)?"
-    rf"|\b(?P<num2>{_NUM})\s?(?P<code>USD|EUR|GBP|dollars|euros)\b"
-)
-PERCENT = re.compile(rf"\b(?P<num>{_NUM})\s?(?:%|percent\b|per cent\b)")
-SIZE = re.compile(rf"\b(?P<num>{_NUM})\s?(?P<unit>KB|MB|GB|TB|PB|KiB|MiB|GiB|TiB|vCPUs?|CPUs?|cores?)\b")
-DURATION = re.compile(
-    rf"\b(?P<num>{_NUM}|{_WORDNUM}|an?)(?:\s|-)(?P<qual>(?:business|calendar|working)\s)?"
-    rf"(?P<unit>seconds?|minutes?|hours?|days?|weeks?|months?|years?)\b",
-    re.I,
-)
 VERSION = re.compile(
     r"\bv\d+(?:\.\d+){0,3}\b"
     r"|\b\d+\.\d+\.\d+(?:[-.][0-9A-Za-z]+)?\b"
@@ -68,12 +30,6 @@ NOT_PRODUCTS = {
     "For", "By", "To", "From", "Since", "Until", "After", "Before", "Of", "And", "Or", "The",
     "Only", "All", "Every", "Each", "Most", "Some", "Top", "First", "Last", "Next", "Plan",
 }
-ISO_DATE = re.compile(r"\b(?P<y>(?:19|20)\d{2})-(?P<m>0[1-9]|1[0-2])-(?P<d>0[1-9]|[12]\d|3[01])\b")
-DMY = re.compile(rf"\b(?P<d>[0-3]?\d)(?:st|nd|rd|th)?\s(?P<mon>{_MONTH})\s(?P<y>(?:19|20)\d{{2}})\b")
-MDY = re.compile(rf"\b(?P<mon>{_MONTH})\s(?P<d>[0-3]?\d)(?:st|nd|rd|th)?,?\s(?P<y>(?:19|20)\d{{2}})\b")
-MY = re.compile(rf"\b(?P<mon>{_MONTH})\s(?P<y>(?:19|20)\d{{2}})\b")
-QUARTER = re.compile(r"\b(?P<q>Q[1-4])\s(?P<y>(?:19|20)\d{2})\b")
-YEAR = re.compile(r"\b(?P<y>(?:19|20)\d{2})\b")
 REGION = re.compile(
     r"\b(?:(?:us|eu|ap|sa|ca|me|af|il|mx|cn)-(?:gov-)?"
     r"(?:north|south|east|west|central|northeast|northwest|southeast|southwest)-\d)\b"
@@ -95,52 +51,56 @@ NOT_TIERS = {
 }
 
 
-def parse_number(text: str) -> float | None:
-    t = text.strip().lower().replace(",", "")
-    if t in WORD_NUMBERS:
-        return float(WORD_NUMBERS[t])
-    if t in ("a", "an"):
-        return 1.0
-    try:
-        return float(t)
-    except ValueError:
+_DATE_KIND = {10: "date", 7: "month", 4: "year"}
+
+
+def _date_slot_of(v, base: int = 0) -> Slot | None:
+    """A date slot for a date :class:`~mutagen_cite.values.Value`: ISO value by granularity."""
+    iso = v.canonical.split(" ", 1)[1]
+    if v.comparator == "range" or iso.startswith("--"):
         return None
-
-
-def _unit_singular(word: str) -> str:
-    w = word.lower()
-    return w[:-1] if w.endswith("s") else w
-
-
-def _iso(y: int, m: int, d: int | None) -> str:
-    return f"{y:04d}-{m:02d}" + (f"-{d:02d}" if d else "")
+    if "-Q" in iso:
+        y, q = iso.split("-")
+        return Slot("date", "quarter", base + v.start, base + v.end, v.text, f"{y}-{q}")
+    kind = _DATE_KIND.get(len(iso))
+    if kind is None:
+        return None
+    if kind == "year":
+        return Slot("date", "year", base + v.start, base + v.end, v.text, iso, float(iso), "year")
+    return Slot("date", kind, base + v.start, base + v.end, v.text, iso)
 
 
 def date_slot(text: str, start: int, end: int) -> Slot | None:
     """A date slot for ``text[start:end]`` (e.g. a spaCy DATE entity) with an ISO value
     when parseable; None for things that are not calendar dates ("30 days", "annually")."""
     surface = text[start:end]
-    for rx in (ISO_DATE, DMY, MDY):
-        m = rx.search(surface)
-        if m:
-            mon = m.groupdict().get("mon")
-            month = int(m.group("m")) if "m" in m.groupdict() and m.group("m") else MONTHS[mon.lower().rstrip(".")]
-            return Slot("date", "date", start + m.start(), start + m.end(), m.group(0),
-                        _iso(int(m.group("y")), month, int(m.group("d"))))
-    m = MY.search(surface)
+    for v in find_values(surface, ranges=False):
+        if v.kind == "date":
+            v = _core(v, surface)
+            slot = _date_slot_of(v, start)
+            if slot is not None:
+                return slot
+            iso = v.canonical.split(" ", 1)[1]
+            if iso.startswith("--"):  # "1 February" / "February 1st": month and day, no year
+                return Slot("date", "date", start + v.start, start + v.end, v.text, iso)
+    m = re.search(r"\b(?P<y>(?:19|20)\d{2})\b", surface)
     if m:
-        month = MONTHS[m.group("mon").lower().rstrip(".")]
-        return Slot("date", "month", start + m.start(), start + m.end(), m.group(0), _iso(int(m.group("y")), month, None))
-    m = QUARTER.search(surface)
-    if m:
-        return Slot("date", "quarter", start + m.start(), start + m.end(), m.group(0), f"{m.group('y')}-{m.group('q')}")
-    m = YEAR.search(surface)
-    if m:
-        return Slot("date", "year", start + m.start(), start + m.end(), m.group(0), m.group("y"), float(m.group("y")), "year")
+        return Slot("date", "year", start + m.start(), start + m.end(), m.group(0), m.group("y"),
+                    float(m.group("y")), "year")
     low = surface.lower()
     if any(re.search(rf"\b{name}\b", low) for name in MONTHS if len(name) > 3):
         return Slot("date", "date", start, end, surface, low)
     return None
+
+
+def _core(v, text: str):
+    """The value without its comparator/rate words (the mutation site is the value itself)."""
+    a, b = v.core
+    if (a, b) == (v.start, v.end):
+        return v
+    from dataclasses import replace
+
+    return replace(v, start=a, end=b, text=text[a:b])
 
 
 class RulePatterns:
@@ -154,11 +114,12 @@ class RulePatterns:
 
     def find(self, text: str) -> list[Slot]:
         out: list[Slot] = []
-        out.extend(_money(text))
-        out.extend(_percent(text))
-        out.extend(_sizes(text))
-        out.extend(_dates(text))
-        out.extend(_durations(text))
+        values = _values(text)
+        out.extend(_money(text, values))
+        out.extend(_percent(text, values))
+        out.extend(_sizes(text, values))
+        out.extend(_dates(text, values))
+        out.extend(_durations(text, values))
         out.extend(_regions(text))
         out.extend(_versions(text))
         if self.tier_rx is not None:
@@ -169,53 +130,42 @@ class RulePatterns:
         return out
 
 
-def _money(text: str) -> Iterable[Slot]:
-    for m in MONEY.finditer(text):
-        num = parse_number(m.group("num") or m.group("num2"))
-        if num is None:
+def _values(text: str):
+    return [_core(v, text) for v in find_values(text, ranges=False)]
+
+
+def _money(text: str, values) -> Iterable[Slot]:
+    for v in values:
+        if v.kind == "money":
+            yield Slot("quantity", "money", v.start, v.end, v.text, f"{v.number:g} {v.unit_word}", v.number, v.unit_word)
+
+
+def _percent(text: str, values) -> Iterable[Slot]:
+    for v in values:
+        if v.kind == "percent":
+            yield Slot("quantity", "percent", v.start, v.end, v.text, f"{v.number:g} percent", v.number, "percent")
+
+
+def _sizes(text: str, values) -> Iterable[Slot]:
+    for v in values:
+        if v.kind in ("size", "compute"):
+            yield Slot("quantity", "size", v.start, v.end, v.text, f"{v.number:g} {v.unit_word}", v.number, v.unit_word)
+
+
+def _durations(text: str, values) -> Iterable[Slot]:
+    for v in values:
+        if v.kind != "duration":
             continue
-        cur = CURRENCY[(m.group("sym") or m.group("code")).lower()]
-        if m.group("mult"):
-            num *= MULTIPLIER[m.group("mult")]
-        yield Slot("quantity", "money", m.start(), m.end(), m.group(0), f"{num:g} {cur}", num, cur)
-
-
-def _percent(text: str) -> Iterable[Slot]:
-    for m in PERCENT.finditer(text):
-        num = parse_number(m.group("num"))
-        yield Slot("quantity", "percent", m.start(), m.end(), m.group(0), f"{num:g} percent", num, "percent")
-
-
-def _sizes(text: str) -> Iterable[Slot]:
-    for m in SIZE.finditer(text):
-        num = parse_number(m.group("num"))
-        unit = SIZE_UNITS[m.group("unit").lower()]
-        yield Slot("quantity", "size", m.start(), m.end(), m.group(0), f"{num:g} {unit}", num, unit)
-
-
-def _durations(text: str) -> Iterable[Slot]:
-    for m in DURATION.finditer(text):
-        raw = m.group("num")
-        if raw.lower() in ("a", "an") and not m.group("qual"):
+        if re.match(r"(?:an?|half\s+an?)\s", v.text, re.I) and " " not in v.unit_word:
             continue  # "a day" is rarely a mutable quantity; "a month" in prose even less
-        num = parse_number(raw)
-        if num is None:
-            continue
-        unit = _unit_singular(m.group("unit"))
-        qual = (m.group("qual") or "").strip().lower()
-        value_unit = f"{qual} {unit}" if qual else unit
-        yield Slot("quantity", "duration", m.start(), m.end(), m.group(0), f"{num:g} {value_unit}", num, value_unit)
+        yield Slot("quantity", "duration", v.start, v.end, v.text, f"{v.number:g} {v.unit_word}", v.number, v.unit_word)
 
 
-def _dates(text: str) -> Iterable[Slot]:
-    taken: list[tuple[int, int]] = []
-    for rx in (ISO_DATE, DMY, MDY, MY, QUARTER):
-        for m in rx.finditer(text):
-            if any(m.start() < e and s < m.end() for s, e in taken):
-                continue
-            slot = date_slot(text, m.start(), m.end())
+def _dates(text: str, values) -> Iterable[Slot]:
+    for v in values:
+        if v.kind == "date" and not re.fullmatch(r"\d{4}", v.text):
+            slot = _date_slot_of(v)
             if slot is not None:
-                taken.append((m.start(), m.end()))
                 yield slot
 
 

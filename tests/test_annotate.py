@@ -79,3 +79,21 @@ def test_missing_spacy_model_is_a_clear_error():
         load_spacy("no_such_pipeline_xyz")
     assert "no_such_pipeline_xyz" in str(err.value)
     assert "hint" in str(err.value)
+
+
+def test_compound_number_words_are_one_duration():
+    """"twenty-one days" is 21 days, never "one days" (the value model reads the compound)."""
+    from mutagen_cite.patterns import RulePatterns
+
+    text = "Logs are kept for twenty-one days and backups for two weeks."
+    durations = [s for s in RulePatterns().find(text) if s.kind == "duration"]
+    assert [(s.text, s.value, s.number) for s in durations] == [
+        ("twenty-one days", "21 day", 21.0), ("two weeks", "2 week", 2.0)]
+
+
+def test_a_bound_keeps_the_money_amount():
+    """The comparator is the judge's business: the slot keeps the amount ("less than $0.50")."""
+    from mutagen_cite.patterns import RulePatterns
+
+    [money] = [s for s in RulePatterns().find("Fees of less than $0.50 are waived.") if s.kind == "money"]
+    assert (money.text, money.value, money.number) == ("$0.50", "0.5 usd", 0.5)

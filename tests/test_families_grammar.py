@@ -71,7 +71,8 @@ def test_number_style_keeps_the_original_writing():
     assert grammar.NumberStyle.of("99.95").render(99.9) == "99.9"
     assert grammar.NumberStyle.of("seven").render(3) == "three"
     assert grammar.NumberStyle.of("Seven").render(10) == "Ten"
-    assert grammar.NumberStyle.of("seven").render(37) == "37"  # no word for it: digits
+    assert grammar.NumberStyle.of("seven").render(37) == "thirty-seven"  # compounds from the value model
+    assert grammar.NumberStyle.of("seven").render(137) == "137"  # no word for it: digits
     assert grammar.NumberStyle.of("1500").render(12000) == "12000"  # no commas when there were none
 
 

@@ -37,9 +37,9 @@ def test_lexical_judge_threshold_and_reason():
     assert make_judge("lexical", threshold=0.9).threshold == 0.9
 
 
-def test_default_judge_is_slots_when_installed_else_lexical():
+def test_default_judge_is_auto_when_slots_is_installed_else_lexical():
     has_slots = importlib.util.find_spec("mutagen_cite.judges.slots") is not None
-    assert default_judge_spec() == ("slots" if has_slots else "lexical")
+    assert default_judge_spec() == ("auto" if has_slots else "lexical")
 
 
 def test_unknown_and_malformed_specs():

@@ -62,7 +62,7 @@ def build_judge(spec: str, *, threshold: float | None, spacy_model: str | None, 
     kind, _, arg = spec.partition(":")
     kind = kind.strip().lower()
     annotator = None
-    if kind in ("slots", "ensemble"):
+    if kind in ("slots", "ensemble", "auto"):
         from ..annotate import Annotator, load_spacy
 
         annotator = Annotator(nlp if nlp is not None else load_spacy(spacy_model), tiers=tiers)
@@ -90,8 +90,9 @@ def build_judge(spec: str, *, threshold: float | None, spacy_model: str | None, 
 
 
 @judge.command("eval")
-@click.option("--judge", "judge_spec", default="slots", show_default=True, metavar="SPEC",
-              help="lexical | slots | embedding[:MODEL] | nli[:NAME_OR_DIR] | ensemble:A+B | llm:MODEL")
+@click.option("--judge", "judge_spec", default="auto", show_default=True, metavar="SPEC",
+              help="auto | lexical | slots | embedding[:MODEL] | nli[:NAME_OR_DIR] | ensemble:A+B | llm:MODEL "
+                   "(auto: ensemble:nli+slots when an NLI cross-encoder is configured, else slots)")
 @click.option("--data", multiple=True, type=click.Path(path_type=Path),
               help="Labelled pairs: a ../shared/labeled folder (or one of its sets), or your own JSONL/CSV "
                    "with premise, hypothesis, label, category. Repeatable.")

@@ -18,10 +18,11 @@ def _split(ctx, param, value):
 @click.option("-g", "--generator", "generator_spec", metavar="SPEC",
               help="What answers the questions (the forms are listed above).")
 @click.option("-j", "--judge", "judge_spec", metavar="SPEC", default=None,
-              help="Who decides whether a cited passage supports a claim: slots, lexical, nli[:NAME|DIR], "
-                   "llm:MODEL, ensemble:A+B [default: slots if installed, else lexical].")
+              help="Who decides whether a cited passage supports a claim: auto, slots, lexical, nli[:NAME|DIR], "
+                   "llm:MODEL, ensemble:A+B [default: auto = ensemble:nli+slots when an NLI cross-encoder is "
+                   "configured (--nli-model, MUTAGEN_CITE_NLI_MODEL) or cached locally, else slots].")
 @click.option("--nli-model", metavar="NAME|DIR", default=None,
-              help="Cross-encoder for --judge nli (hub name or saved folder) [default: cross-encoder/nli-deberta-v3-small].")
+              help="Cross-encoder for --judge nli / auto (hub name or saved folder) [default: cross-encoder/nli-deberta-v3-small].")
 @click.option("--embedding-model", metavar="NAME|PATH", default=None,
               help="Embedding model for --generator similarity [default: all-MiniLM-L6-v2, else the offline package].")
 @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), default=Path("results.jsonl"),

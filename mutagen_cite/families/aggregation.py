@@ -17,7 +17,7 @@ import re
 from typing import Sequence
 
 from ..model import Mutation, Sentence, Slot
-from ..patterns import WORD_NUMBERS
+from ..values.tables import WORD_NUMBERS
 from . import grammar
 from .base import Example, ValueSource, make_mutation
 

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from ..model import Mutation, Sentence, Slot
-from ..patterns import MONTHS
+from ..values.tables import MONTHS
 from . import grammar, synthetic
 from .base import Example, ValueSource, make_mutation
 from .choose import best

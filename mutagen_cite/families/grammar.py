@@ -19,7 +19,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..patterns import WORD_NUMBERS
+from ..values import number_to_words, parse_number
 
 # --------------------------------------------------------------------------- words and spans
 
@@ -371,10 +371,6 @@ def agree_verb(verb: str, plural: bool) -> str:
 
 # --------------------------------------------------------------------------- numbers
 
-NUMBER_WORDS: dict[int, str] = {}
-for _w, _n in WORD_NUMBERS.items():
-    if _n == int(_n) and int(_n) not in NUMBER_WORDS and _w not in ("hundred", "zero"):
-        NUMBER_WORDS[int(_n)] = _w
 _NUM_TOKEN = re.compile(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?")
 
 
@@ -392,8 +388,8 @@ class NumberStyle:
     @classmethod
     def of(cls, token: str, *, money: bool = False) -> "NumberStyle":
         t = token.strip()
-        if t.lower() in WORD_NUMBERS or t.lower() in ("a", "an"):
-            return cls(word=t.lower() in WORD_NUMBERS, capital=t[:1].isupper())
+        if t.lower() in ("a", "an") or (not t[:1].isdigit() and parse_number(t) is not None):
+            return cls(word=t.lower() not in ("a", "an"), capital=t[:1].isupper())
         decimals = len(t.split(".", 1)[1]) if "." in t else 0
         value = float(t.replace(",", "")) if _NUM_TOKEN.fullmatch(t) else 0.0
         commas = "," in t or (money and value < 1000)
@@ -403,8 +399,8 @@ class NumberStyle:
 
     def render(self, value: float) -> str:
         """``value`` written in this style (a word only when the style was a word and one exists)."""
-        if self.word and value == int(value) and int(value) in NUMBER_WORDS:
-            w = NUMBER_WORDS[int(value)]
+        w = number_to_words(int(value)) if self.word and value == int(value) and value >= 1 else None
+        if w is not None:
             return capitalise(w) if self.capital else w
         if self.fixed_decimals:
             decimals = max(self.decimals, natural_decimals(value))

@@ -17,21 +17,32 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from ..model import Mutation, Sentence, Slot
-from ..patterns import CURRENCY, MULTIPLIER, SIZE_UNITS, WORD_NUMBERS, parse_number
+from ..values import number_to_words, parse_number
+from ..values.numbers import WORDS_RX
+from ..values.tables import COMPUTE_UNITS, CURRENCY, MULTIPLIER, SIZE_UNITS, TIME_UNITS
 from . import grammar, synthetic
 from .base import Example, ValueSource, make_mutation
 from .choose import best
 
 KINDS = ("duration", "money", "percent", "size", "count")
-_WORDNUM = "|".join(sorted(map(re.escape, WORD_NUMBERS), key=len, reverse=True))
 _NUMBER = re.compile(
-    rf"(?<![\w.,])(?:\d{{1,3}}(?:,\d{{3}})+(?:\.\d+)?|\d+(?:\.\d+)?|(?i:{_WORDNUM})|(?i:an?))(?![\w])"
+    rf"(?<![\w.,])(?:\d{{1,3}}(?:,\d{{3}})+(?:\.\d+)?|\d+(?:\.\d+)?|(?i:\b{WORDS_RX}\b)|(?i:an?))(?![\w])"
 )
 _TIME = re.compile(
     r"(?:(?P<qual>business|calendar|working)\s+)?(?P<unit>second|minute|hour|day|week|month|year)s?\b", re.I
 )
 _MULT = re.compile(r"^\s?(k|K|M|million|billion|bn)\b")
-_SIZE_GROUP = {**{u: "bytes" for u in synthetic.BYTES}, "vcpu": "cpu", "cpu": "cpu", "core": "cpu"}
+_SIZE_GROUP = {**{u: "bytes" for u in SIZE_UNITS}, "vcpu": "cpu", "cpu": "cpu", "core": "cpu"}
+
+
+def _size_unit(word: str) -> str | None:
+    """The normalised size unit of a written word ("GiB" -> "gib", "vCPUs" -> "vcpu")."""
+    w = word.lower()
+    if w in COMPUTE_UNITS:
+        return COMPUTE_UNITS[w]
+    if w in SIZE_UNITS and w not in ("b", "bytes"):
+        return w
+    return w[:-1] if w.endswith("s") and w[:-1] in SIZE_UNITS else None
 #: words before a number that make it an identifier, not a quantity ("Step 3", "version 2")
 _ID_WORDS = {"step", "section", "chapter", "page", "version", "rule", "table", "figure", "article",
              "appendix", "phase", "level", "tier", "option", "item", "part", "no", "number", "#"}
@@ -73,13 +84,14 @@ def parse(surface: str, kind: str) -> Parsed | None:
         base = t.group("unit").lower()
         qual = (t.group("qual") or "").lower()
         unit = f"{qual} {base}" if qual else base
-        value = display * synthetic.SECONDS[base]
+        value = display * TIME_UNITS[base]
     elif kind == "money":
         sym = prefix.strip()[-1:] if prefix.strip() else ""
         code = re.match(r"\s?(USD|EUR|GBP|dollars|euros)\b", rest)
         cur = CURRENCY.get(sym.lower()) or (CURRENCY.get(code.group(1).lower()) if code else None)
         if cur is None:
             return None
+        cur = cur.lower()
         mult = _MULT.match(rest)
         value = display * (MULTIPLIER[mult.group(1)] if mult else 1)
         unit = cur
@@ -87,10 +99,10 @@ def parse(surface: str, kind: str) -> Parsed | None:
         unit = "percent"
     elif kind == "size":
         w = re.match(r"\s?([A-Za-z]+)", rest)
-        if not w or w.group(1).lower() not in SIZE_UNITS:
+        unit = _size_unit(w.group(1)) if w else None
+        if unit is None:
             return None
-        unit = SIZE_UNITS[w.group(1).lower()]
-        value = display * synthetic.BYTES.get(unit, 1)
+        value = display * (SIZE_UNITS[unit][0] if unit in SIZE_UNITS else 1)
     elif kind == "count":
         w = re.match(r"[\s-]+([A-Za-z]+)", rest)
         if not w:
@@ -114,7 +126,7 @@ def _reinflect(rest: str, kind: str, number: float, original: float) -> str:
     noun = m.group(2)
     if original != 1 and not grammar.is_plural_noun(noun) and grammar.pluralize(noun) != noun:
         return rest  # "25 minute ride": the unit is a modifier, it stays singular
-    if kind == "size" and SIZE_UNITS.get(noun.lower()) not in ("vcpu", "cpu", "core"):
+    if kind == "size" and _size_unit(noun) not in ("vcpu", "cpu", "core"):
         return rest  # "1 GB" / "2 GB": byte units do not inflect
     if kind == "size" and noun.lower() in ("vcpu", "vcpus", "cpu", "cpus"):
         new = noun[:-1] if noun.endswith("s") else noun
@@ -153,8 +165,10 @@ class QuantityFamily:
         low, high = _range_bounds(sentence.text, site)
 
         def fits(display: float, value: float) -> bool:
-            if value == parsed.value or display < 0:
+            if display < 0 or value == parsed.value:
                 return False
+            if site.kind == "duration" and abs(value - parsed.value) <= 0.02 * max(abs(value), abs(parsed.value)):
+                return False  # the same time ("30 days" / "1 month" is not a near miss)
             if site.kind == "percent" and parsed.display <= 100 and not 0 <= display <= 100:
                 return False
             return (low is None or display > low) and (high is None or display < high)
@@ -231,7 +245,7 @@ class QuantityFamily:
     @staticmethod
     def _render(site: Slot, parsed: Parsed, display: float, rest: str) -> str | None:
         style = grammar.NumberStyle.of(parsed.token, money=site.kind == "money")
-        if style.word and not (display == int(display) and int(display) in grammar.NUMBER_WORDS):
+        if style.word and not (display == int(display) and number_to_words(int(display)) is not None):
             style = grammar.NumberStyle(commas=True)
         if re.fullmatch(r"(?i:an?)", parsed.token):
             if display == 1:

@@ -33,12 +33,6 @@ LADDERS: dict[str, tuple[float, ...]] = {
     "count": (1, 2, 3, 4, 5, 6, 8, 10, 12, 15, 20, 25, 30, 40, 50, 75, 100, 150, 200, 250, 500,
               1000, 2000, 5000, 10000, 50000, 100000),
 }
-#: seconds per time unit, to tell "30 days" from "1 month" (not a meaning change)
-SECONDS = {"second": 1, "minute": 60, "hour": 3600, "day": 86400, "week": 604800,
-           "month": 2592000, "year": 31536000}
-#: size units that measure the same thing, with bytes per unit
-BYTES = {"kb": 1e3, "mb": 1e6, "gb": 1e9, "tb": 1e12, "pb": 1e15,
-         "kib": 2**10, "mib": 2**20, "gib": 2**30, "tib": 2**40}
 _NICE = (1, 1.5, 2, 2.5, 3, 4, 5, 6, 7.5, 8, 10)
 
 

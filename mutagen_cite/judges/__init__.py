@@ -2,6 +2,9 @@
 
 Specs (what ``--judge`` accepts)::
 
+    auto                         the default: ensemble:nli+slots when an NLI cross-encoder is
+                                 configured (--nli-model, MUTAGEN_CITE_NLI_MODEL) or in the local
+                                 Hugging Face cache, else slots (with a one-line notice)
     lexical                      seed 001's token rule (no model)
     slots                        slot consistency: numbers, dates, scope words, negation ...
     nli | nli:NAME_OR_DIR        a sentence-transformers CrossEncoder (label order from config)
@@ -34,12 +37,54 @@ def slots_available() -> bool:
 
 
 #: the judge kinds ``make_judge`` knows (the part of a spec before the first colon)
-JUDGE_KINDS = ("lexical", "slots", "embedding", "nli", "llm", "ensemble")
+JUDGE_KINDS = ("auto", "lexical", "slots", "embedding", "nli", "llm", "ensemble")
+
+#: where ``auto`` reads a configured cross-encoder from when ``--nli-model`` is not given
+NLI_MODEL_ENV = "MUTAGEN_CITE_NLI_MODEL"
+#: public MNLI cross-encoders ``auto`` looks for in the local Hugging Face cache (no download)
+KNOWN_NLI_MODELS = ("cross-encoder/nli-deberta-v3-small", "cross-encoder/nli-deberta-v3-base",
+                    "cross-encoder/nli-MiniLM2-L6-H768", "cross-encoder/nli-distilroberta-base",
+                    "cross-encoder/nli-roberta-base")
+AUTO_NOTICE = ("judge: auto -> slots (no NLI cross-encoder configured; add one with --nli-model DIR_OR_NAME "
+               f"or {NLI_MODEL_ENV}=..., e.g. {KNOWN_NLI_MODELS[0]}, for ensemble:nli+slots)")
 
 
 def default_judge_spec() -> str:
-    """"slots" when that judge is installed, else "lexical": both need no downloaded model."""
-    return "slots" if slots_available() else "lexical"
+    """"auto" when the slots judge is installed (see :func:`resolve_auto`), else "lexical"."""
+    return "auto" if slots_available() else "lexical"
+
+
+def find_nli_model(nli_model: str | None = None) -> str | None:
+    """The cross-encoder ``auto`` uses: ``nli_model``, else ``$MUTAGEN_CITE_NLI_MODEL``, else
+    the first of :data:`KNOWN_NLI_MODELS` already in the local Hugging Face cache; None when
+    there is none. Never downloads."""
+    chosen = nli_model or os.environ.get(NLI_MODEL_ENV, "").strip() or None
+    if chosen:
+        return chosen
+    from .nli import _cached_snapshot
+
+    for name in KNOWN_NLI_MODELS:
+        if _cached_snapshot(name, None) is not None:
+            return name
+    return None
+
+
+def resolve_auto(nli_model: str | None = None, *, notice=None) -> str:
+    """The spec ``auto`` stands for: ``ensemble:nli:<model>+slots`` with a cross-encoder,
+    else ``slots`` (``notice`` is called with a one-line explanation; default: stderr)."""
+    model = find_nli_model(nli_model)
+    if model is None or not slots_available():
+        if notice is None:
+            import sys
+
+            print(AUTO_NOTICE, file=sys.stderr)
+        else:
+            notice(AUTO_NOTICE)
+        return "slots" if slots_available() else "lexical"
+    if "+" in model:
+        raise ConfigError("an NLI model path for --judge auto cannot contain '+'", where=model,
+                          hint="rename the folder, or pass --judge ensemble:nli:DIR+slots yourself")
+    return f"ensemble:nli:{model}+slots"
 
 
 def make_judge(
@@ -73,6 +118,10 @@ def make_judge(
         spacy_model=spacy_model, base_url=base_url, api_key_env=api_key_env, timeout=timeout,
         concurrency=concurrency, rubric=rubric, embedding_model=embedding_model,
     )
+
+    if kind == "auto":
+        return make_judge(resolve_auto(arg or nli_model), **{k: v for k, v in opts.items()}, ensemble_rule=ensemble_rule,
+                          review_queue=review_queue)
 
     if kind == "lexical":
         from .lexical import LexicalJudge

@@ -26,6 +26,8 @@ from typing import Any, Iterable, Mapping, Sequence
 
 from ..model import FAMILIES, Sentence, Slot
 from .labeled import LabeledPair, split_of
+from ..values import number_to_words
+from ..values.tables import MONTHS
 
 MIN_WORDS, MAX_WORDS = 6, 60
 _WORDS = re.compile(r"[A-Za-z]+")
@@ -119,10 +121,10 @@ def fallback_swap(sentence: Sentence, family: str, rng: random.Random) -> Swap |
 
 # --------------------------------------------------------------------------- supported rewrites
 
-_WORD_NUMBERS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight",
-                 9: "nine", 10: "ten", 12: "twelve"}
-_MONTH_NAMES = ["January", "February", "March", "April", "May", "June", "July", "August", "September",
-                "October", "November", "December"]
+#: the numbers rewritten in words (the words themselves come from the value model)
+_WORD_NUMBERS = {n: number_to_words(n) for n in (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12)}
+_MONTH_NAMES = [name.capitalize() for name, _ in sorted(((k, v) for k, v in MONTHS.items() if len(k) > 4 or k in ("may", "june", "july")),
+                                                        key=lambda kv: kv[1])]
 
 
 def value_paraphrase(slot: Slot) -> str | None:

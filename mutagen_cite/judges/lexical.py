@@ -12,20 +12,11 @@ from __future__ import annotations
 import re
 from typing import Sequence
 
+from ..values.tables import FUNCTION_WORDS
 from .base import ScoreJudge
 
-#: A small English stopword list. Negations ("not", "no", "never"), quantifiers ("all",
-#: "most", "each") and modals ("must", "may", "can") are deliberately absent: they carry the
-#: meaning this tool tests.
-STOPWORDS = frozenset(
-    """
-    a an the and or but if then else of to in on at by for from with within without into onto
-    over under about as is are was were be been being am do does did done has have had having
-    this that these those it its they them their there here we us our you your he she his her
-    i me my which who whom whose what when where while how why than so such also just very too
-    only own same other up down out off again further once per via
-    """.split()
-)
+#: function words only: negations, quantifiers and modals carry the meaning this tool tests
+STOPWORDS = FUNCTION_WORDS
 
 _TOKEN = re.compile(r"[a-z0-9]+(?:[.,][0-9]+)*")
 

@@ -15,15 +15,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from ..similarity import tokens
-
-STOPWORDS = frozenset(
-    """a an the and or but if of to in on at by for with from as is are was were be been being
-    it its this that these those there here he she they we you i me my our your their his her
-    them us do does did has have had will would can could may might must shall should not no
-    so than then too very just also into over under about after before up down out off only
-    which who whom what when where why how all any each every some such own same other more
-    most few both either neither nor per via""".split()
-)
+from ..values.tables import STOPWORDS
 
 def split_sentences(text: str) -> list[tuple[int, int]]:
     """``(start, end)`` of each sentence of ``text``: the project's one sentence definition

@@ -23,72 +23,36 @@ import re
 from dataclasses import dataclass
 
 from ..model import Slot
-from ..patterns import WORD_NUMBERS
+from ..values import parse_number, parse_ordinal, singular
+from ..values.numbers import DIGITS_RX, ORDINAL_RX, WORDS_RX
+from ..values.tables import (
+    COMPARATORS_AFTER, COMPARATORS_BEFORE, CURRENCY, RATE_ADVERBS, RATE_FORMS, SIZE_UNITS,
+    TIME_UNITS,
+)
 
 # --------------------------------------------------------------------------- numbers
 
-_ORDINAL_WORDS = {
-    "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7,
-    "eighth": 8, "ninth": 9, "tenth": 10, "eleventh": 11, "twelfth": 12, "thirteenth": 13,
-    "fourteenth": 14, "fifteenth": 15, "sixteenth": 16, "seventeenth": 17, "eighteenth": 18,
-    "nineteenth": 19, "twentieth": 20, "thirtieth": 30, "fortieth": 40, "fiftieth": 50,
-    "hundredth": 100, "last": -1,
-}
-_EXTRA_WORD_NUMBERS = {
-    "seventeen": 17, "nineteen": 19, "seventy": 70, "eighty": 80, "thousand": 1000,
-    "million": 1_000_000, "billion": 1_000_000_000, "dozen": 12, "twice": 2, "once": 1,
-    "single": 1, "double": 2, "triple": 3, "half": 0.5, "couple": 2,
-}
-NUMBER_WORDS: dict[str, float] = {**{k: float(v) for k, v in WORD_NUMBERS.items()}, **_EXTRA_WORD_NUMBERS}
-NUMBER_WORDS.pop("forty-five", None)
-_TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90}
-_UNITS = {k: v for k, v in WORD_NUMBERS.items() if isinstance(v, int) and 1 <= v <= 9}
-
 
 def parse_number_text(text: str) -> float | None:
-    """"1,000" / "2.5" / "two" / "twenty-one" / "1k" to a float; None when not a number."""
-    t = text.strip().lower().replace(",", "")
-    if not t:
+    """A cardinal ("1,000", "2.5", "two", "twenty-one", "1k") as a float; None otherwise
+    (ordinals included: "third" is :func:`parse_ordinal_text`'s)."""
+    if parse_ordinal(text) is not None:
         return None
-    m = re.fullmatch(r"(\d+(?:\.\d+)?)\s*([km])?", t)
-    if m:
-        value = float(m.group(1))
-        return value * {"k": 1e3, "m": 1e6}.get(m.group(2) or "", 1)
-    if t in NUMBER_WORDS:
-        return NUMBER_WORDS[t]
-    m = re.fullmatch(r"([a-z]+)[- ]([a-z]+)", t)
-    if m and m.group(1) in _TENS and m.group(2) in _UNITS:
-        return float(_TENS[m.group(1)] + _UNITS[m.group(2)])
-    return None
+    return parse_number(text)
 
 
 def parse_ordinal_text(text: str) -> float | None:
-    """"third" / "3rd" / "21st" to a number; None otherwise."""
-    t = text.strip().lower()
-    if t in _ORDINAL_WORDS:
-        return float(_ORDINAL_WORDS[t])
-    m = re.fullmatch(r"(\d+)(?:st|nd|rd|th)", t)
-    if m:
-        return float(m.group(1))
-    m = re.fullmatch(r"([a-z]+)[- ]([a-z]+)", t)
-    if m and m.group(1) in _TENS and m.group(2) in _ORDINAL_WORDS:
-        return float(_TENS[m.group(1)] + _ORDINAL_WORDS[m.group(2)])
-    return None
+    """"third" / "3rd" / "21st" / "twenty-first" to a number, "last" to -1; None otherwise."""
+    if text.strip().lower() == "last":
+        return -1.0
+    return parse_ordinal(text)
 
 
 # --------------------------------------------------------------------------- quantities
 
-# dimension -> (canonical unit, factor to it) per unit word
-_DURATION_SECONDS = {
-    "second": 1, "sec": 1, "minute": 60, "min": 60, "hour": 3600, "hr": 3600, "day": 86400,
-    "week": 7 * 86400, "fortnight": 14 * 86400, "month": 30.4375 * 86400, "year": 365.25 * 86400,
-}
 #: calendar units: "12 months" is "one year", and "30 days" is close enough to "a month"
-_CALENDAR = {"month", "year"}
-_SIZE_BYTES_DEC = {"kb": 1e3, "mb": 1e6, "gb": 1e9, "tb": 1e12, "pb": 1e15}
-_SIZE_BYTES_BIN = {"kib": 2**10, "mib": 2**20, "gib": 2**30, "tib": 2**40}
-_CURRENCY = {"usd": "usd", "$": "usd", "dollar": "usd", "eur": "eur", "€": "eur", "euro": "eur",
-             "gbp": "gbp", "£": "gbp", "pound": "gbp"}
+_CALENDAR = {"month", "year", "quarter", "decade", "century"}
+_CURRENCY = {k: v.lower() for k, v in CURRENCY.items()}
 
 
 @dataclass(frozen=True)
@@ -113,6 +77,8 @@ class Quantity:
     per: str = ""
     alt: float | None = None
     fuzzy: bool = False  # months and years: compared within 2%
+    written: float | None = None  # the number as written ("4" in "4 hours")
+    freq: bool = False  # a bare period ("every month", "yearly"): the rate of something else
 
     @property
     def value(self) -> float:
@@ -125,31 +91,18 @@ class Quantity:
         return self.surface
 
 
-_CMP_BEFORE = [
-    (re.compile(r"(?:no|not)\s+(?:more|greater|longer|later|higher)\s+than\s*$", re.I), "le"),
-    (re.compile(r"(?:no|not)\s+(?:less|fewer|shorter|earlier|lower)\s+than\s*$", re.I), "ge"),
-    (re.compile(r"(?:at\s+least|a\s+minimum\s+of|minimum\s+of|minimum|min\.?|from)\s*$", re.I), "ge"),
-    (re.compile(r"(?:at\s+most|up\s+to|a\s+maximum\s+of|maximum\s+of|maximum|max\.?|limited\s+to|"
-                r"capped\s+at|a\s+limit\s+of|limit\s+of|within|not\s+exceed(?:ing)?|"
-                r"never\s+exceed(?:s|ing)?|no\s+longer\s+than)\s*$", re.I), "le"),
-    (re.compile(r"(?:more|greater|longer|higher|later)\s+than\s*$|(?:over|above|exceeding|exceeds|beyond|"
-                r"in\s+excess\s+of)\s*$", re.I), "gt"),
-    (re.compile(r"(?:less|fewer|shorter|lower|earlier)\s+than\s*$|(?:under|below)\s*$", re.I), "lt"),
-    (re.compile(r"(?:about|around|approximately|approx\.?|roughly|nearly|almost|~)\s*$", re.I), "approx"),
-]
-_CMP_AFTER = [
-    (re.compile(r"^\s*(?:\+|or\s+(?:more|greater|longer|above|higher|later)|and\s+(?:up|above|over|more))", re.I), "ge"),
-    (re.compile(r"^\s*(?:or\s+(?:less|fewer|shorter|below|lower|earlier|under)|at\s+most|max(?:imum)?\b)", re.I), "le"),
-]
+_SHAPE = {"<=": "le", ">=": "ge", ">": "gt", "<": "lt", "~": "approx", "=": "point"}
+_CMP_BEFORE = [(re.compile(rf"(?:^|(?<=[^\w]))(?:{rx}|from)\s*(?:of\s+)?$" if c == ">=" else
+                           rf"(?:^|(?<=[^\w]))(?:{rx})\s*(?:of\s+)?$", re.I), _SHAPE[c])
+               for rx, c in COMPARATORS_BEFORE if c != "="]
+_CMP_AFTER = [(re.compile(rf"^\s*(?:{rx})", re.I), _SHAPE[c]) for rx, c in COMPARATORS_AFTER]
+_RATE_WORDS = "|".join(sorted(RATE_FORMS, key=len, reverse=True))
 _PER = re.compile(
-    r"^\s*(?:(?:per|a|an|each|every)\s+|/\s*)(?P<unit>month|mo|year|yr|annum|week|wk|day|hour|hr|minute|min|second|sec|"
-    r"user|seat|member|gb|request|project|invocation|build)s?\b"
-    r"|^\s*(?P<adv>monthly|annually|yearly|weekly|daily|hourly)\b",
+    rf"^\s*(?:(?:per|each|every)\s+(?:(?:fiscal|calendar|financial|school)\s+)?|/\s*)(?P<unit>{_RATE_WORDS})s?\b"
+    rf"|^\s*an?\s+(?P<period>month|mo|quarter|year|yr|annum|week|wk|day|hour|hr|minute|min|second|sec)\b"
+    rf"|^\s*(?P<adv>{'|'.join(RATE_ADVERBS)})\b",
     re.I,
 )
-_PER_NORMAL = {"mo": "month", "annum": "year", "yr": "year", "wk": "week", "hr": "hour", "min": "minute",
-               "sec": "second", "monthly": "month", "annually": "year", "yearly": "year", "weekly": "week",
-               "daily": "day", "hourly": "hour"}
 
 
 def _comparator(text: str, start: int, end: int) -> tuple[str, int, int]:
@@ -168,8 +121,8 @@ def _comparator(text: str, start: int, end: int) -> tuple[str, int, int]:
 
 
 _PER_LATER = re.compile(
-    r"\b(?:per|a|each|every)\s+(?P<unit>month|year|week|day|hour|minute|user|seat|member)\b"
-    r"|\b(?P<adv>monthly|annually|yearly|weekly|daily|hourly)\b",
+    r"\b(?:per|a|each|every)\s+(?:(?:fiscal|calendar)\s+)?(?P<unit>month|quarter|year|week|day|hour|minute|user|seat|member|account|person|team|meal|trip)\b"
+    rf"|\b(?P<adv>{'|'.join(RATE_ADVERBS)})\b",
     re.I,
 )
 
@@ -183,8 +136,8 @@ def _per(text: str, end: int) -> str:
         m = _PER_LATER.search(tail)
     if not m:
         return ""
-    word = (m.group("unit") or m.group("adv") or "").lower()
-    return _PER_NORMAL.get(word, word)
+    word = (m.groupdict().get("unit") or m.groupdict().get("period") or m.group("adv") or "").lower()
+    return RATE_ADVERBS.get(word) or RATE_FORMS.get(word) or word
 
 
 def _interval(value: float, shape: str) -> tuple[float, float]:
@@ -201,21 +154,19 @@ def _dim_and_factor(slot: Slot) -> tuple[str, float, float | None] | None:
     if slot.kind == "duration":
         words = unit.split()
         base = words[-1] if words else ""
-        base = base[:-1] if base.endswith("s") and base[:-1] in _DURATION_SECONDS else base
-        if base not in _DURATION_SECONDS:
+        base = base[:-1] if base.endswith("s") and base[:-1] in TIME_UNITS else base
+        if base not in TIME_UNITS:
             return None
         dim = "business-duration" if len(words) > 1 and words[0] in ("business", "working") else "duration"
-        return dim, float(_DURATION_SECONDS[base]), None
+        return dim, float(TIME_UNITS[base]), None
     if slot.kind == "money":
         return f"money:{_CURRENCY.get(unit, unit)}", 1.0, None
     if slot.kind == "percent":
         return "percent", 1.0, None
     if slot.kind == "size":
-        if unit in _SIZE_BYTES_DEC:
-            binary = {"kb": 2**10, "mb": 2**20, "gb": 2**30, "tb": 2**40, "pb": 2**50}[unit]
-            return "bytes", _SIZE_BYTES_DEC[unit], float(binary)
-        if unit in _SIZE_BYTES_BIN:
-            return "bytes", float(_SIZE_BYTES_BIN[unit]), None
+        if unit in SIZE_UNITS:
+            dec, binary = SIZE_UNITS[unit]
+            return "bytes", float(dec), binary
         if unit in ("vcpu", "cpu", "core"):
             return "cpu", 1.0, None
         return f"size:{unit}", 1.0, None
@@ -226,16 +177,7 @@ def _dim_and_factor(slot: Slot) -> tuple[str, float, float | None] | None:
     return None
 
 
-def _singular(word: str) -> str:
-    w = word.lower()
-    irregular = {"men": "man", "women": "woman", "people": "person", "children": "child", "feet": "foot"}
-    if w in irregular:
-        return irregular[w]
-    if len(w) > 3 and w.endswith("ies"):
-        return w[:-3] + "y"
-    if len(w) > 3 and w.endswith("s") and not w.endswith("ss"):
-        return w[:-1]
-    return w
+_singular = singular
 
 
 def quantity_from_slot(slot: Slot, text: str) -> Quantity | None:
@@ -263,20 +205,43 @@ def quantity_from_slot(slot: Slot, text: str) -> Quantity | None:
     return Quantity(
         dim, lo, hi, shape, text[start:end].strip(), start, end, noun=noun,
         per=_per(text, slot.end), alt=number * binary if binary else None,
-        fuzzy=dim == "duration" and base[0].rstrip("s") in _CALENDAR,
+        fuzzy=dim == "duration" and base[0].rstrip("s") in _CALENDAR, written=number,
     )
 
 
+_VALUE_DIMS = {"s": "duration", "business_s": "business-duration", "B": "bytes", "bit/s": "bandwidth", "%": "percent"}
+_VALUE_SHAPES = {"=": "point", "~": "approx", ">=": "ge", ">": "gt", "<=": "le", "<": "lt", "range": "range"}
+
+
+def quantity_from_value(v, text: str) -> Quantity | None:
+    """A :class:`Quantity` for a value-model :class:`~mutagen_cite.values.Value` (durations
+    with an article, "a year and a half", money in words...) the annotator left out."""
+    if v.kind == "money":
+        dim = "money:" + v.currency.lower()
+    elif v.kind == "compute":
+        dim = "cpu"
+    elif v.kind in ("duration", "size", "bandwidth", "percent"):
+        dim = _VALUE_DIMS.get(v.unit, v.kind)
+    else:
+        return None
+    if v.low is None:
+        return None
+    shape = _VALUE_SHAPES.get(v.comparator, "point")
+    per = v.rate.split("/")[0] if v.rate else _per(text, v.core[1])
+    alt = v.alt_low if shape in ("point", "approx") else None
+    freq = False
+    m = re.fullmatch(r"an?\s+(\w+)", v.text, re.I) if v.kind == "duration" else None
+    if m and not re.search(r"\b(?:for|within|after|in|over|about|than|of|under|past|last|next|least|most|once|to)\s+$",
+                           text[max(0, v.start - 12):v.start], re.I):
+        freq, per = True, v.unit_word  # "fifteen days of leave a year": a rate, not a length
+    return Quantity(dim, v.low, v.high, shape, v.text, v.start, v.end, per=per, alt=alt,
+                    fuzzy=v.kind == "duration" and v.unit_word.split()[-1] in _CALENDAR, written=v.number, freq=freq)
+
+
 _BARE_NUMBER = re.compile(
-    r"(?<![\w.\-/:#$€£])(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?![\w/:]|-\d|-?\.\d)"
-    r"|\b(?:" + "|".join(sorted((w for w in NUMBER_WORDS if w not in ("once", "single", "double", "half", "couple")),
-                                key=len, reverse=True)) + r")\b",
-    re.I,
+    rf"(?<![\w.\-/:#$€£])(?:\d{{1,3}}(?:,\d{{3}})+|\d+)(?:\.\d+)?(?![\w/:]|-\d|-?\.\d)|\b{WORDS_RX}\b", re.I,
 )
-_ORDINAL = re.compile(
-    r"\b(?:\d+(?:st|nd|rd|th)|" + "|".join(sorted((w for w in _ORDINAL_WORDS if w != "last"), key=len, reverse=True)) + r")\b",
-    re.I,
-)
+_ORDINAL = re.compile(ORDINAL_RX, re.I)
 _RANGE = re.compile(
     r"\bbetween\s+(?P<a>\d[\d,.]*|[a-z]+)\s+and\s+(?P<b>\d[\d,.]*|[a-z]+)\b"
     r"|(?<![\w.])(?P<c>\d[\d,.]*)\s?(?:-|–|to)\s?(?P<d>\d[\d,.]*)(?![\w.])",
@@ -287,10 +252,9 @@ _FREQUENCY = re.compile(
     r"|(?P<adv>hourly|daily|weekly|fortnightly|monthly|quarterly|annually|yearly))\b",
     re.I,
 )
-_FREQ_ADV = {"hourly": "hour", "daily": "day", "weekly": "week", "fortnightly": "fortnight", "monthly": "month",
-             "quarterly": "quarter", "annually": "year", "yearly": "year"}
+_FREQ_ADV = {**RATE_ADVERBS, "fortnightly": "fortnight"}
 # "one" is left to the annotator's counts: "one of", "no one", "one can" are not quantities
-_AMBIGUOUS_WORDS = {"one", "second", "a", "an", "once", "single"}
+_AMBIGUOUS_WORDS = {"one", "second", "a", "an", "once", "single", "half"}
 
 
 def extra_quantities(text: str, taken: list[tuple[int, int]], slots: tuple[Slot, ...]) -> list[Quantity]:
@@ -324,9 +288,9 @@ def extra_quantities(text: str, taken: list[tuple[int, int]], slots: tuple[Slot,
         if not free(m.start(), m.end()):
             continue
         unit = (m.group("unit") or _FREQ_ADV[m.group("adv").lower()]).lower()
-        seconds = 91.3125 * 86400 if unit == "quarter" else _DURATION_SECONDS[unit]
+        seconds = TIME_UNITS[unit]
         out.append(Quantity("duration", seconds, seconds, "point", m.group(0), m.start(), m.end(),
-                            fuzzy=unit in ("month", "quarter", "year")))
+                            fuzzy=unit in ("month", "quarter", "year"), per=unit, freq=True))
         taken.append((m.start(), m.end()))
     for m in _ORDINAL.finditer(text):
         if not free(m.start(), m.end()):
@@ -354,7 +318,7 @@ def extra_quantities(text: str, taken: list[tuple[int, int]], slots: tuple[Slot,
         nxt = re.match(r"(?:\s+|-)([A-Za-z]{3,})", text[m.end():])
         noun = _singular(nxt.group(1)) if nxt else ""
         out.append(Quantity("number", lo, hi, shape, text[start:end].strip(), start, end, noun=noun,
-                            per=_per(text, m.end())))
+                            per=_per(text, m.end()), written=n))
         taken.append((m.start(), m.end()))
     return out
 
@@ -381,6 +345,8 @@ def _same_point(c: Quantity, p: Quantity) -> bool:
 
 def comparable(c: Quantity, p: Quantity) -> bool:
     """Whether two quantities measure the same kind of thing (so a difference is a conflict)."""
+    if c.freq != p.freq:
+        return False
     if c.dim == p.dim:
         return c.dim != "count" or not c.noun or not p.noun or c.noun == p.noun
     loose = {"count", "number"}
@@ -395,12 +361,20 @@ def quantity_supported(c: Quantity, p: Quantity) -> bool:
     direction; never by a *different* bound, which is the near miss that matters
     ("at least 10" vs "at least 5"). A claimed point is not made true by a premise bound.
     """
+    if c.freq:
+        # "every month" states a rate: any premise value per month, or the same period
+        return bool(c.per) and c.per == p.per
+    if p.freq:
+        return False
     if not (c.dim == p.dim or {c.dim, p.dim} <= {"count", "number"}):
+        # a bare number in one text, the same number with a unit in the other ("four
+        # non-billable hours" / "4 hours of non-billable time"): the unit words are the
+        # relevance check's business, the number agrees
+        if "number" in (c.dim, p.dim) and c.written is not None and c.written == p.written and c.shape == p.shape:
+            return True
         return False
     if c.per and p.per and c.per != p.per:
         return False
-    if {c.dim, p.dim} <= {"count", "number"} and c.noun and p.noun and c.noun != p.noun:
-        return False  # "7 children" is not stated by "seven adults"
     c_bound = c.shape in ("ge", "gt", "le", "lt")
     p_bound = p.shape in ("ge", "gt", "le", "lt")
     if c.shape == "range" or p.shape == "range":
