@@ -116,3 +116,18 @@ def test_mine_and_build_summaries_name_skipped_files(tmp_path):
     suite = load_suite(out)
     docs = {c.provenance["doc"] for c in suite.cases}
     assert docs & {"regions.html.markerb", "pricing.mdx"}, docs
+
+
+def test_build_says_when_sentences_with_markup_were_left_out(tmp_path):
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "settings.txt").write_text(
+        "Settings\n\n"
+        "The Starter plan sets max_conns = 100 connections per project.\n"
+        "The Growth plan sets max_conns = 400 connections per project.\n"
+        "The Scale plan sets max_conns = 900 connections per project.\n"
+    )
+    result = CliRunner().invoke(main, ["build", str(tmp_path / "docs"), "-o", str(tmp_path / "s.yaml"), "-q",
+                                       "--cache-dir", str(tmp_path / "c"), "--tiers", "Starter,Growth,Scale"])
+    assert result.exit_code != 0
+    assert "no sentence had a slot a family could change; 3 sentences with slots were left out" in result.output
+    assert "markup or code symbols" in result.output and "Traceback" not in result.output
