@@ -1,0 +1,49 @@
+"""Hostile input and faults from issue 14 (items 7, 9, 11, 14, 17-21): each a clear one-line
+error or a repaired state, never a traceback or a silent loss."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from mutagen_cite.cli import main
+from mutagen_cite.errors import SuiteError
+from mutagen_cite.suite_io import load_suite
+
+FIXTURES = Path(__file__).parent / "fixtures"
+BOMB = (
+    "  a: &a [x, x, x, x, x, x, x, x, x]\n"
+    "  b: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]\n"
+    "  c: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b]\n"
+    "  d: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c]\n"
+    "  e: &e [*d, *d, *d, *d, *d, *d, *d, *d, *d]\n"
+    "  f: &f [*e, *e, *e, *e, *e, *e, *e, *e, *e]\n"
+    "  g: &g [*f, *f, *f, *f, *f, *f, *f, *f, *f]\n"
+    "  h: &h [*g, *g, *g, *g, *g, *g, *g, *g, *g]\n"
+    "  i: &i [*h, *h, *h, *h, *h, *h, *h, *h, *h]\n"
+)
+
+
+def _bombed_suite(tmp_path, where: str) -> Path:
+    text = (FIXTURES / "suites" / "full_suite.yaml").read_text()
+    if where == "settings":
+        text = text.replace("settings:\n", "settings:\n" + BOMB, 1)
+    else:  # inside a case's labels:
+        text = text.replace("    labels:\n", "    labels:\n" + "\n".join("    " + l for l in BOMB.splitlines()) + "\n", 1)
+    path = tmp_path / "bomb.yaml"
+    path.write_text(text)
+    return path
+
+
+@pytest.mark.parametrize("where", ["settings", "labels"])
+def test_yaml_alias_bomb_is_refused_before_expansion(tmp_path, where):
+    path = _bombed_suite(tmp_path, where)
+    with pytest.raises(SuiteError, match="aliases"):
+        load_suite(path)
+    for args in (["validate", str(path)], ["audit", str(path)], ["diff", str(path), str(path)]):
+        result = CliRunner().invoke(main, args)
+        assert result.exit_code != 0, args
+        assert "aliases" in result.output and "Traceback" not in result.output, result.output
