@@ -47,3 +47,38 @@ def test_yaml_alias_bomb_is_refused_before_expansion(tmp_path, where):
         result = CliRunner().invoke(main, args)
         assert result.exit_code != 0, args
         assert "aliases" in result.output and "Traceback" not in result.output, result.output
+
+
+class _Fixed:
+    name = "fixed"
+    threshold = 0.5
+    fingerprint = "f1"
+
+    def __init__(self):
+        self.calls = 0
+
+    def score(self, pairs):
+        self.calls += len(pairs)
+        return [0.9 for _ in pairs]
+
+
+@pytest.mark.parametrize("bad", [b"\xff\xfe\x00garbage", b"{not json", "folder"])
+def test_unreadable_verdict_cache_entry_is_a_miss_and_is_rewritten(tmp_path, bad):
+    import json
+
+    from mutagen_cite.judges.cache import CachedJudge, VerdictCache, verdict_key
+
+    key = verdict_key("fixed", "f1", "premise", "claim")
+    path = tmp_path / "c" / key[:2] / f"{key}.json"
+    path.parent.mkdir(parents=True)
+    if bad == "folder":
+        path.mkdir()
+    else:
+        path.write_bytes(bad)
+    inner = _Fixed()
+    judge = CachedJudge(inner, VerdictCache(tmp_path / "c"))
+    assert judge.score([("premise", "claim")]) == [0.9]
+    assert inner.calls == 1 and judge.cache.repaired == 1
+    assert json.loads(path.read_text(encoding="utf-8"))["score"] == 0.9  # repaired on disk
+    again = CachedJudge(inner, VerdictCache(tmp_path / "c"))
+    assert again.score([("premise", "claim")]) == [0.9] and inner.calls == 1  # now a hit
