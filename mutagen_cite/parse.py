@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Callable, Sequence
 
 from .annotate import Annotator
+from .errors import CacheError, OutputError
 from .io import atomic_write_text
 from .model import Document, Sentence, Slot
 
@@ -63,16 +64,38 @@ class ParseCache:
         except (OSError, ValueError, KeyError, TypeError):
             return None
 
+    def _unwritable(self, exc: Exception) -> CacheError:
+        reason = getattr(exc, "strerror", None) or getattr(exc, "message", None) or str(exc)
+        return CacheError(
+            f"cannot write the parse cache ({reason})",
+            where=str(self.dir),
+            hint="pass --cache-dir to a writable folder, or --no-cache to parse without caching",
+        )
+
+    def check_writable(self) -> None:
+        """Fail before any parsing when the cache folder cannot take a file (one clear error)."""
+        if self.dir is None:
+            return
+        try:
+            self.dir.mkdir(parents=True, exist_ok=True)
+            atomic_write_text(self.dir / ".write-test", "ok", durable=False)
+            (self.dir / ".write-test").unlink()
+        except (OSError, OutputError) as exc:
+            raise self._unwritable(exc) from None
+
     def put(self, doc: Document, sentences: Sequence[Sentence]) -> None:
         if self.dir is None:
             return
         path = self._path(doc)
-        path.parent.mkdir(parents=True, exist_ok=True)
         rows = [
             [s.start, s.end, [[x.family, x.kind, x.start, x.end, x.text, x.value, x.number, x.unit] for x in s.slots]]
             for s in sentences
         ]
-        atomic_write_text(path, json.dumps({"sentences": rows}), durable=False)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            atomic_write_text(path, json.dumps({"sentences": rows}), durable=False)
+        except (OSError, OutputError) as exc:
+            raise self._unwritable(exc) from None
 
 
 def annotate_documents(
@@ -87,6 +110,7 @@ def annotate_documents(
     from .corpus import sentence_spans
 
     cache = ParseCache(cache_dir, f"{annotator.version}|split={_splitter_version()}")
+    cache.check_writable()
     out: dict[str, list[Sentence]] = {}
     todo: list[tuple[Document, list[tuple[int, int]]]] = []
     for doc in documents:

@@ -82,3 +82,18 @@ def test_unreadable_verdict_cache_entry_is_a_miss_and_is_rewritten(tmp_path, bad
     assert json.loads(path.read_text(encoding="utf-8"))["score"] == 0.9  # repaired on disk
     again = CachedJudge(inner, VerdictCache(tmp_path / "c"))
     assert again.score([("premise", "claim")]) == [0.9] and inner.calls == 1  # now a hit
+
+
+@pytest.mark.parametrize("command", ["mine", "build"])
+def test_unwritable_cache_folder_is_one_clear_error(tmp_path, command):
+    blocker = tmp_path / "cache"
+    blocker.write_text("a file where the cache folder should be\n")  # unwritable even for root
+    docs = FIXTURES / "formats" / "docs"
+    args = [command, str(docs), "-q", "--cache-dir", str(blocker)]
+    if command == "build":
+        args += ["-o", str(tmp_path / "s.yaml")]
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 2, result.output
+    assert "cannot write the parse cache" in result.output and "--cache-dir" in result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    assert "Traceback" not in result.output
