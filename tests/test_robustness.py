@@ -97,3 +97,19 @@ def test_unwritable_cache_folder_is_one_clear_error(tmp_path, command):
     assert "cannot write the parse cache" in result.output and "--cache-dir" in result.output
     assert result.exception is None or isinstance(result.exception, SystemExit)
     assert "Traceback" not in result.output
+
+
+def test_atomic_writes_follow_the_umask_and_keep_an_existing_mode(tmp_path):
+    from mutagen_cite.io import atomic_write_text
+
+    old = os.umask(0o022)
+    try:
+        new = atomic_write_text(tmp_path / "suite.yaml", "a: 1\n")
+        assert new.stat().st_mode & 0o777 == 0o644
+        os.umask(0o002)
+        assert atomic_write_text(tmp_path / "other.json", "{}\n").stat().st_mode & 0o777 == 0o664
+        os.chmod(new, 0o640)
+        atomic_write_text(new, "a: 2\n")
+        assert new.stat().st_mode & 0o777 == 0o640 and new.read_text() == "a: 2\n"
+    finally:
+        os.umask(old)
