@@ -113,3 +113,57 @@ def test_atomic_writes_follow_the_umask_and_keep_an_existing_mode(tmp_path):
         assert new.stat().st_mode & 0o777 == 0o640 and new.read_text() == "a: 2\n"
     finally:
         os.umask(old)
+
+
+@pytest.fixture(scope="module")
+def built_formats_suite(tmp_path_factory):
+    import shutil
+
+    root = tmp_path_factory.mktemp("built")
+    docs = root / "docs"
+    shutil.copytree(FIXTURES / "formats" / "docs", docs)
+    out = root / "suite.yaml"
+    result = CliRunner().invoke(main, ["build", str(docs), "-o", str(out), "--cases", "8", "-q",
+                                       "--cache-dir", str(root / "cache")])
+    assert result.exit_code == 0, result.output
+    return docs, out
+
+
+def test_validate_and_check_agree_on_staleness(built_formats_suite, tmp_path):
+    import shutil
+
+    src, suite = built_formats_suite
+    docs = tmp_path / "docs"
+    shutil.copytree(src, docs)
+    page = docs / "regions.html.markerb"
+    page.write_text(page.read_text() + "\nQuellbrook staff answer the phone on weekdays.\n")  # no case reads it
+    check = CliRunner().invoke(main, ["build", str(docs), "--update", str(suite), "--check"])
+    assert check.exit_code == 0 and "up to date" in check.output, check.output
+    validated = CliRunner().invoke(main, ["validate", str(suite), "--corpus", str(docs)])
+    assert validated.exit_code == 0, validated.output
+    assert "stale:" not in validated.output, validated.output
+    assert "no case reads the changed text" in validated.output
+
+    # and an edit inside the evidence is stale for both
+    loaded = load_suite(suite)
+    case = next(c for c in loaded.cases if c.provenance["sentence"] in (docs / c.provenance["doc"]).read_text())
+    sentence = case.provenance["sentence"]
+    doc = docs / case.provenance["doc"]
+    doc.write_text(doc.read_text().replace(sentence, sentence.replace(" ", " very ", 1), 1))
+    check = CliRunner().invoke(main, ["build", str(docs), "--update", str(suite), "--check"])
+    validated = CliRunner().invoke(main, ["validate", str(suite), "--corpus", str(docs)])
+    assert check.exit_code == 1 and case.id in check.output, check.output
+    stale_in_validate = {line.split()[0] for line in validated.output.splitlines() if "stale:" in line} - {"(suite)"}
+    stale_in_check = {line.split()[0] for line in check.output.splitlines()[1:] if line.startswith("  ")}
+    assert case.id in stale_in_validate
+    assert stale_in_validate == stale_in_check, (stale_in_validate, stale_in_check)
+
+
+def test_validate_exit_codes_match_its_help(tmp_path):
+    help_text = " ".join(CliRunner().invoke(main, ["validate", "--help"]).output.split())
+    assert "1 when cases have errors" in help_text and "2 when SUITE itself cannot be read" in help_text
+    broken = tmp_path / "broken.yaml"
+    broken.write_text("cases: [\n")
+    assert CliRunner().invoke(main, ["validate", str(broken)]).exit_code == 2
+    bad = FIXTURES / "suites" / "bad_suite.yaml"
+    assert CliRunner().invoke(main, ["validate", str(bad)]).exit_code == 1
