@@ -167,3 +167,49 @@ def test_validate_exit_codes_match_its_help(tmp_path):
     assert CliRunner().invoke(main, ["validate", str(broken)]).exit_code == 2
     bad = FIXTURES / "suites" / "bad_suite.yaml"
     assert CliRunner().invoke(main, ["validate", str(bad)]).exit_code == 1
+
+
+def test_missing_embedding_model_hint_names_the_right_package(tmp_path, monkeypatch):
+    from mutagen_cite.embeddings import OFFLINE_PACKAGE_PIN, resolve_model
+    from mutagen_cite.errors import ModelNotFound
+
+    monkeypatch.setenv("HF_HUB_OFFLINE", "1")
+    monkeypatch.setenv("HF_HOME", str(tmp_path / "hf"))
+    with pytest.raises(ModelNotFound) as info:
+        resolve_model("acme-labs/other-embedder")
+    assert OFFLINE_PACKAGE_PIN not in info.value.hint  # that package holds all-MiniLM-L6-v2 only
+    assert "acme-labs/other-embedder" in info.value.hint and "--embedding-model PATH" in info.value.hint
+
+
+@pytest.mark.parametrize("command", ["mine", "build"])
+def test_ctrl_c_in_mine_and_build_does_not_promise_kept_results(tmp_path, monkeypatch, command):
+    import importlib
+
+    module = importlib.import_module(f"mutagen_cite.commands.{command}")
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(module, "analyse", interrupted)
+    args = [command, str(FIXTURES / "formats" / "docs"), "-q", "--cache-dir", str(tmp_path / "c")]
+    if command == "build":
+        args += ["-o", str(tmp_path / "s.yaml")]
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 130
+    assert "results written so far are kept" not in result.output
+    assert "no output file was written" in result.output
+
+
+def test_audit_points_to_a_json_report_only_when_one_is_written(built_formats_suite):
+    from mutagen_cite.audit import audit_suite, suite_passages
+    from mutagen_cite.audit_report import render_terminal
+    from mutagen_cite.similarity import make_similarity
+
+    suite = load_suite(built_formats_suite[1])
+    sims = [make_similarity("token_f1", embedder=None, idf_corpus=suite_passages(suite.cases))]
+    result = audit_suite(suite, similarities=sims, query="claim", progress=False)
+    if not result.overall.easy_all_ids:
+        pytest.skip("no case is easy under token_f1 in this build")
+    without = render_terminal(result, max_easy=0)
+    assert "see the JSON report" not in without and "-o FILE.json lists them all" in without
+    assert "all listed in audit.json" in render_terminal(result, max_easy=0, json_path="audit.json")
