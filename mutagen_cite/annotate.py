@@ -116,7 +116,10 @@ class Annotator:
 
     def iter_slots(self, texts: Sequence[str]) -> Iterator[tuple[Slot, ...]]:
         """Like :meth:`slots`, yielding as spaCy finishes each batch (for progress bars)."""
-        docs = self.nlp.pipe(texts, batch_size=self.batch_size, n_process=self._processes(len(texts)))
+        processes = self._processes(len(texts))
+        if processes > 1:
+            freeze_msgpack_registries()
+        docs = self.nlp.pipe(texts, batch_size=self.batch_size, n_process=processes)
         for text, doc in zip(texts, docs):
             yield self._slots_for(text, doc)
 
@@ -150,6 +153,29 @@ class Annotator:
         kept.extend(_affirmative_site(auxes, kept))
         kept.sort(key=lambda s: (s.start, s.end))
         return tuple(kept)
+
+
+def freeze_msgpack_registries() -> None:
+    """Load srsly's msgpack encoder/decoder plugins once, then stop re-scanning for them.
+
+    With ``n_process > 1`` spaCy ships every Doc between processes as msgpack, and srsly's
+    ``unpackb``/``packb`` ask catalogue for plugin entry points on *every* call: an
+    ``importlib.metadata`` scan of all installed distributions per sentence (7 ms each, which
+    made ``--jobs 2`` slower than ``--jobs 1``). The plugins found now are registered by name,
+    so the same encoders and decoders run; only the repeated scan goes. Idempotent.
+    """
+    try:
+        from srsly.msgpack import msgpack_decoders, msgpack_encoders
+    except ImportError:  # pragma: no cover - srsly is a spaCy dependency
+        return
+    for registry in (msgpack_encoders, msgpack_decoders):
+        if not getattr(registry, "entry_points", False):
+            continue
+        registered = set(registry.get_all()) - set(registry.get_entry_points())
+        for name, func in registry.get_entry_points().items():
+            if name not in registered:
+                registry.register(name, func=func)
+        registry.entry_points = False
 
 
 def _entity_slots(text: str, doc) -> Iterable[Slot]:

@@ -213,3 +213,27 @@ def test_audit_points_to_a_json_report_only_when_one_is_written(built_formats_su
     without = render_terminal(result, max_easy=0)
     assert "see the JSON report" not in without and "-o FILE.json lists them all" in without
     assert "all listed in audit.json" in render_terminal(result, max_easy=0, json_path="audit.json")
+
+
+def test_parallel_parsing_does_not_rescan_entry_points_per_doc(monkeypatch):
+    """--jobs 2 ships each Doc as msgpack; srsly asked importlib.metadata for plugins on every
+    Doc.from_bytes. After the freeze the same decoders run without any entry-point scan."""
+    import catalogue
+    from srsly.msgpack import msgpack_decoders, msgpack_encoders
+
+    from mutagen_cite.annotate import freeze_msgpack_registries, load_spacy
+
+    nlp = load_spacy()
+    doc = nlp("Request logs in eu-central-1 are kept for 30 days.")
+    before = (set(msgpack_encoders.get_all()), set(msgpack_decoders.get_all()))
+    freeze_msgpack_registries()
+    assert (set(msgpack_encoders.get_all()), set(msgpack_decoders.get_all())) == before
+
+    def no_scan(self):
+        raise AssertionError("entry points scanned while shipping a Doc")
+
+    monkeypatch.setattr(catalogue.Registry, "_get_entry_points", no_scan)
+    from spacy.tokens import Doc
+
+    again = Doc(nlp.vocab).from_bytes(doc.to_bytes())
+    assert [t.text for t in again] == [t.text for t in doc]
