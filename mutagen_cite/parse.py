@@ -22,6 +22,7 @@ from .io import atomic_write_text
 from .model import Document, Sentence, Slot
 
 DEFAULT_CACHE = Path(".mutagen-cache")
+_TICK = 64  # sentences per progress update
 
 
 @dataclass(frozen=True)
@@ -98,15 +99,25 @@ class ParseCache:
             raise self._unwritable(exc) from None
 
 
+def _sentence_bar(bars, total: int):
+    try:
+        return bars("annotating", total, unit="sentence")
+    except TypeError:  # a factory without the unit keyword
+        return bars("annotating sentences", total)
+
+
 def annotate_documents(
     documents: Sequence[Document],
     annotator: Annotator,
     *,
     cache_dir: str | os.PathLike | None = DEFAULT_CACHE,
     progress: Callable[[int], None] | None = None,
+    bars: Callable[..., Callable[[int], None]] | None = None,
 ) -> tuple[dict[str, list[Sentence]], ParseStats]:
     """Sentences with slots for each document id. Cached documents are not re-parsed; the
-    rest go through spaCy in one batched stream. ``progress(n)`` is called as documents finish."""
+    rest go through spaCy in one batched stream. ``progress(n)`` is called as documents finish;
+    ``bars(label, total, unit=...)`` (a :func:`~mutagen_cite.progress.bar_factory`) instead
+    gets a bar over the *sentences* to parse, so one long document shows progress too."""
     from .corpus import sentence_spans
 
     cache = ParseCache(cache_dir, f"{annotator.version}|split={_splitter_version()}")
@@ -123,9 +134,16 @@ def annotate_documents(
             todo.append((doc, sentence_spans(doc)))
 
     texts = [doc.text[a:b] for doc, spans in todo for a, b in spans]
-    slot_lists = annotator.iter_slots(texts)
+    tick = _sentence_bar(bars, len(texts)) if bars is not None and texts else None
+    slot_lists = annotator.iter_slots(texts)  # one stream: spaCy batches across documents
     for doc, spans in todo:
-        sentences = [Sentence(doc.id, a, b, doc.text[a:b], next(slot_lists)) for a, b in spans]
+        sentences = []
+        for a, b in spans:
+            sentences.append(Sentence(doc.id, a, b, doc.text[a:b], next(slot_lists)))
+            if tick is not None and len(sentences) % _TICK == 0:
+                tick(_TICK)
+        if tick is not None and len(sentences) % _TICK:
+            tick(len(sentences) % _TICK)
         cache.put(doc, sentences)
         out[doc.id] = sentences
         if progress:

@@ -92,8 +92,7 @@ def analyse(
     documents: Sequence = corpus.documents
     tier_names = learn_tiers((d.text for d in documents), extra=tiers)
     annotator = Annotator(nlp if nlp is not None else load_spacy(spacy_model), tiers=tier_names, n_process=n_process)
-    tick = progress("annotating", len(documents)) if progress else None
-    sentences, stats = annotate_documents(documents, annotator, cache_dir=cache_dir, progress=tick)
+    sentences, stats = annotate_documents(documents, annotator, cache_dir=cache_dir, bars=progress)
     mined = mine(sentences, threshold=threshold)
     return Analysis(corpus, annotator, sentences, mined, stats, tier_names)
 

@@ -237,3 +237,22 @@ def test_parallel_parsing_does_not_rescan_entry_points_per_doc(monkeypatch):
 
     again = Doc(nlp.vocab).from_bytes(doc.to_bytes())
     assert [t.text for t in again] == [t.text for t in doc]
+
+
+def test_one_long_document_shows_progress_inside_it(tmp_path):
+    from mutagen_cite.annotate import Annotator, load_spacy
+    from mutagen_cite.corpus import document_from_text
+    from mutagen_cite.parse import annotate_documents
+
+    body = "\n\n".join(f"The Pro plan keeps audit logs for {n} days." for n in range(1, 201))
+    doc = document_from_text("long.md", "# Logs\n\n" + body)
+    bars: list[tuple[str, int, str]] = []
+    ticks: list[int] = []
+
+    def factory(label, total, unit="doc"):
+        bars.append((label, total, unit))
+        return ticks.append
+
+    sentences, stats = annotate_documents([doc], Annotator(load_spacy()), cache_dir=None, bars=factory)
+    assert bars == [("annotating", len(sentences["long.md"]), "sentence")]
+    assert sum(ticks) == len(sentences["long.md"]) and len(ticks) > 2  # ticks inside the one document
