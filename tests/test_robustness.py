@@ -256,3 +256,21 @@ def test_one_long_document_shows_progress_inside_it(tmp_path):
     sentences, stats = annotate_documents([doc], Annotator(load_spacy()), cache_dir=None, bars=factory)
     assert bars == [("annotating", len(sentences["long.md"]), "sentence")]
     assert sum(ticks) == len(sentences["long.md"]) and len(ticks) > 2  # ticks inside the one document
+
+
+def test_one_stray_nul_byte_does_not_make_a_file_binary(tmp_path):
+    from mutagen_cite.corpus import load_corpus
+
+    text = "# Limits\n\nThe Starter plan includes 3 shared machines per organization.\n" * 40
+    raw = text.encode() + b"\x00" + b"The Growth plan includes 12 shared machines per organization.\n"
+    (tmp_path / "limits.md").write_bytes(raw)
+    (tmp_path / "blob.md").write_bytes(b"\x00\x01\x02\x03" * 600)  # many NULs: still binary
+    seen = []
+    corpus = load_corpus(tmp_path, on_warning=seen.append)
+    doc = corpus.by_id("limits.md")
+    assert "The Growth plan includes 12 shared machines" in doc.text
+    at = doc.text.index("The Growth plan")
+    assert raw[doc.source_offset(at): doc.source_offset(at) + 15] == b"The Growth plan"  # offsets kept
+    messages = {w.path: w.message for w in seen}
+    assert "stray NUL" in messages["limits.md"] and str(len(text)) in messages["limits.md"]
+    assert "binary" in messages["blob.md"]
