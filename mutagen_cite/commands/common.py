@@ -78,6 +78,10 @@ def print_mine_summary(analysis, *, top: int = 5, output: Path | None = None, ve
     for fam in FAMILIES:
         click.echo(f"{fam:<12} {slots.get(fam, 0):>7} {enums.get(fam, 0):>13}  {_bar(enums.get(fam, 0), biggest)}")
     click.echo(f"{'total':<12} {sum(slots.values()):>7} {sum(enums.values()):>13}")
+    repeats = getattr(analysis.mined, "repeats", 0)
+    if repeats:
+        click.echo(f"({repeats} enumeration{'s' if repeats != 1 else ''} repeating a group already listed "
+                   "were left out)")
     if top:
         click.echo("")
         click.echo("top enumerations (most members first):")
