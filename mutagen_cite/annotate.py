@@ -162,7 +162,8 @@ def freeze_msgpack_registries() -> None:
     ``unpackb``/``packb`` ask catalogue for plugin entry points on *every* call: an
     ``importlib.metadata`` scan of all installed distributions per sentence (7 ms each, which
     made ``--jobs 2`` slower than ``--jobs 1``). The plugins found now are registered by name,
-    so the same encoders and decoders run; only the repeated scan goes. Idempotent.
+    so the same encoders and decoders run; only the repeated scan goes (a plugin registered
+    after this call is not seen by these two registries). Idempotent.
     """
     try:
         from srsly.msgpack import msgpack_decoders, msgpack_encoders
@@ -176,6 +177,10 @@ def freeze_msgpack_registries() -> None:
             if name not in registered:
                 registry.register(name, func=func)
         registry.entry_points = False
+        # get_all() also copies catalogue's global registry (every spaCy function) per call:
+        # answer from a snapshot instead (a fresh dict each time, as before)
+        snapshot = dict(registry.get_all())
+        registry.get_all = lambda snapshot=snapshot: dict(snapshot)
 
 
 def _entity_slots(text: str, doc) -> Iterable[Slot]:

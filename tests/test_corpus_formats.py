@@ -29,6 +29,8 @@ FIXTURE = Path(__file__).parent / "fixtures" / "formats" / "docs"
         ("page.mdown", "markdown"),
         ("index.rst.txt", "rst"),
         ("notes.txt", "text"),
+        ("guide.adoc", "asciidoc"),
+        ("guide.adoc.txt", "asciidoc"),
         ("view.html.erb", None),  # ERB around HTML: the HTML stripper does not mask ERB
         ("logo.png", None),
         ("Gemfile", None),
@@ -131,3 +133,23 @@ def test_build_says_when_sentences_with_markup_were_left_out(tmp_path):
     assert result.exit_code != 0
     assert "no sentence had a slot a family could change; 3 sentences with slots were left out" in result.output
     assert "markup or code symbols" in result.output and "Traceback" not in result.output
+
+
+def test_asciidoc_is_read_with_exact_offsets():
+    from mutagen_cite.corpus.loader import document_from_bytes
+
+    raw = (FIXTURE.parent / "backups.adoc").read_bytes()
+    doc = document_from_bytes("backups.adoc", raw, format_of("backups.adoc"))
+    assert doc.format == "asciidoc"
+    lines = doc.text.split("\n")
+    assert "Quellbrook Apps keeps backups in the Frankfurt region for 14 days." in doc.text  # {product} resolved
+    assert "Plan: Starter; Retention: 7 days." in lines and "Plan: Growth; Retention: 30 days." in lines
+    assert "The Growth plan includes 12 machines." in lines and "Read the docs first." in lines
+    for dropped in ("fly backups", "[source", "// an internal", ":toc:", "====", "xref:", "https://"):
+        assert dropped not in doc.text
+    source = raw.decode("utf-8")
+    for word in ("Frankfurt", "Starter; Retention", "encrypted", "12", "the pricing page", "the docs"):
+        first = word.split(";")[0]
+        at = doc.text.index(first)
+        src = doc.source_offset(at)
+        assert source[src : src + len(first)] == first, word

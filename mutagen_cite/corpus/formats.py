@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Callable
 
+from .asciidoc import strip_asciidoc
 from .html import strip_html
 from .markdown import strip_markdown
 from .plaintext import strip_text
@@ -19,6 +20,9 @@ EXTENSIONS: dict[str, str] = {
     ".rst": "rst",
     ".txt": "text",
     ".text": "text",
+    ".adoc": "asciidoc",
+    ".asciidoc": "asciidoc",
+    ".asc": "asciidoc",
     ".html": "html",
     ".htm": "html",
     ".pdf": "pdf",
@@ -32,7 +36,7 @@ _TEMPLATE_WRAPPERS = frozenset({".erb", ".liquid", ".njk", ".j2", ".jinja", ".ji
 _WRAPPABLE = frozenset({"markdown"})
 #: ``.txt`` after a markup suffix is a copy of that markup's source (Sphinx ``_sources/x.rst.txt``).
 _TEXT_COPY = ".txt"
-_COPYABLE = frozenset({"markdown", "rst"})
+_COPYABLE = frozenset({"markdown", "rst", "asciidoc"})
 
 Stripper = Callable[[str], tuple[str, tuple[tuple[int, int], ...]]]
 
@@ -50,6 +54,7 @@ STRIPPERS: dict[str, Stripper] = {
     "markdown": _built(strip_markdown),
     "rst": _built(strip_rst),
     "html": _built(strip_html),
+    "asciidoc": _built(strip_asciidoc),
     "text": strip_text,
 }
 
