@@ -2,8 +2,9 @@
 
 Two layers, merged per sentence with earlier slots winning any overlap:
 
-1. rule patterns (``patterns.py``): money, percents, sizes, durations, versions, dates,
-   cloud regions, plan tiers, environments. Regular expressions over the sentence text:
+1. rule patterns (``patterns.py``): domain vocabulary from ``data/domain_patterns.yaml``
+   (cloud region names and codes, instance classes, engine versions, time zones), then money,
+   percents, sizes, durations, versions, dates, cloud regions, plan tiers, environments. Regular expressions over the sentence text:
    they see ``eu-central-1`` whole (spaCy splits it in three) and give exact offsets and a
    normalised value in one step.
 2. the spaCy pipeline: named entities (organisations, people, products, places, remaining
@@ -106,7 +107,9 @@ class Annotator:
 
     @property
     def version(self) -> str:
-        return f"{ANNOTATOR_VERSION}|{pipeline_id(self.nlp)}|tiers={','.join(self.tiers)}"
+        from .domain import domain_version
+
+        return f"{ANNOTATOR_VERSION}|{domain_version()}|{pipeline_id(self.nlp)}|tiers={','.join(self.tiers)}"
 
     def slots(self, texts: Sequence[str]) -> list[tuple[Slot, ...]]:
         """Slots of each text (offsets relative to that text), batched through spaCy."""
@@ -114,7 +117,10 @@ class Annotator:
 
     def iter_slots(self, texts: Sequence[str]) -> Iterator[tuple[Slot, ...]]:
         """Like :meth:`slots`, yielding as spaCy finishes each batch (for progress bars)."""
-        docs = self.nlp.pipe(texts, batch_size=self.batch_size, n_process=self._processes(len(texts)))
+        processes = self._processes(len(texts))
+        if processes > 1:
+            freeze_msgpack_registries()
+        docs = self.nlp.pipe(texts, batch_size=self.batch_size, n_process=processes)
         for text, doc in zip(texts, docs):
             yield self._slots_for(text, doc)
 
@@ -148,6 +154,34 @@ class Annotator:
         kept.extend(_affirmative_site(auxes, kept))
         kept.sort(key=lambda s: (s.start, s.end))
         return tuple(kept)
+
+
+def freeze_msgpack_registries() -> None:
+    """Load srsly's msgpack encoder/decoder plugins once, then stop re-scanning for them.
+
+    With ``n_process > 1`` spaCy ships every Doc between processes as msgpack, and srsly's
+    ``unpackb``/``packb`` ask catalogue for plugin entry points on *every* call: an
+    ``importlib.metadata`` scan of all installed distributions per sentence (7 ms each, which
+    made ``--jobs 2`` slower than ``--jobs 1``). The plugins found now are registered by name,
+    so the same encoders and decoders run; only the repeated scan goes (a plugin registered
+    after this call is not seen by these two registries). Idempotent.
+    """
+    try:
+        from srsly.msgpack import msgpack_decoders, msgpack_encoders
+    except ImportError:  # pragma: no cover - srsly is a spaCy dependency
+        return
+    for registry in (msgpack_encoders, msgpack_decoders):
+        if not getattr(registry, "entry_points", False):
+            continue
+        registered = set(registry.get_all()) - set(registry.get_entry_points())
+        for name, func in registry.get_entry_points().items():
+            if name not in registered:
+                registry.register(name, func=func)
+        registry.entry_points = False
+        # get_all() also copies catalogue's global registry (every spaCy function) per call:
+        # answer from a snapshot instead (a fresh dict each time, as before)
+        snapshot = dict(registry.get_all())
+        registry.get_all = lambda snapshot=snapshot: dict(snapshot)
 
 
 def _entity_slots(text: str, doc) -> Iterable[Slot]:

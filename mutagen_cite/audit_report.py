@@ -122,7 +122,7 @@ def _num(x: float | None) -> str:
     return "   -" if x is None else f"{x:4.2f}"
 
 
-def render_terminal(result: AuditResult, *, title: str = "", max_easy: int = 8) -> str:
+def render_terminal(result: AuditResult, *, title: str = "", max_easy: int = 8, json_path: str | None = None) -> str:
     """A plain-text report (no colour codes), readable at a glance in 100 columns."""
     fns = result.functions
     o = result.overall
@@ -159,7 +159,8 @@ def render_terminal(result: AuditResult, *, title: str = "", max_easy: int = 8) 
         for cid in easy_all[:max_easy]:
             lines.append(f"  {cid}")
         if len(easy_all) > max_easy:
-            lines.append(f"  ... and {len(easy_all) - max_easy} more (see the JSON report)")
+            where = f"all listed in {json_path}" if json_path else "-o FILE.json lists them all"
+            lines.append(f"  ... and {len(easy_all) - max_easy} more ({where})")
     else:
         lines.append("no case is easy under every function")
     worst = max((o.of(fn).citer_both_present or 0.0 for fn in fns), default=0.0)

@@ -394,7 +394,8 @@ def build_suite(
         report.candidates[f] = len(cands)
     if not any(by_family.values()):
         raise CorpusError(
-            "no near-miss candidates: no sentence had a slot a family could change",
+            "no near-miss candidates: no sentence had a slot a family could change"
+            + (analysis.why_no_candidates() if hasattr(analysis, "why_no_candidates") else ""),
             where=str(analysis.corpus.root),
             hint="check `mutagen-cite mine` output; add --tiers for plan names the tagger missed",
         )

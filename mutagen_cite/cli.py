@@ -28,8 +28,21 @@ class _Group(click.Group):
             click.echo(click.style("error: ", fg="red", bold=True) + str(exc), err=True)
             sys.exit(exc.exit_code)
         except KeyboardInterrupt:
-            click.echo("interrupted: results written so far are kept", err=True)
+            click.echo(interrupted_message(ctx.invoked_subcommand), err=True)
             sys.exit(130)
+
+
+#: commands that write their output as they go (the rest write it whole, atomically, at the end)
+_INCREMENTAL = {"run": "interrupted: the answers scored so far are kept in the results file; "
+                       "rerun with --resume to continue"}
+
+
+def interrupted_message(command: str | None) -> str:
+    """What Ctrl-C leaves behind, said truthfully for each command."""
+    if command in _INCREMENTAL:
+        return _INCREMENTAL[command]
+    return ("interrupted: no output file was written (outputs are written whole at the end); "
+            "parses and embeddings cached so far are kept, so a rerun is faster")
 
 
 @click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})

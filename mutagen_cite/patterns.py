@@ -113,7 +113,11 @@ class RulePatterns:
         )
 
     def find(self, text: str) -> list[Slot]:
-        out: list[Slot] = []
+        from .domain import find_domain_slots
+
+        # domain vocabulary first (data/domain_patterns.yaml): "Europe (Frankfurt)" and
+        # "PostgreSQL 16.1" stay one slot; earlier slots win overlaps in the annotator
+        out: list[Slot] = list(find_domain_slots(text))
         values = _values(text)
         out.extend(_money(text, values))
         out.extend(_percent(text, values))

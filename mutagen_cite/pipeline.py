@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -42,6 +43,27 @@ class Analysis:
     def sentence_count(self) -> int:
         return sum(len(v) for v in self.sentences.values())
 
+    def markup_sentence_count(self) -> int:
+        """Sentences with a changeable slot that hold markup or code symbols (``= | < > { } [ ]``
+        and backquotes): no question or claim is phrased from them, so `build` leaves them out."""
+        return sum(
+            1
+            for sentences in self.sentences.values()
+            for s in sentences
+            if any(slot.kind != "affirmative" for slot in s.slots) and _MARKUP.search(s.text)
+        )
+
+    def why_no_candidates(self) -> str:
+        """What `build` says after "no sentence had a slot a family could change"."""
+        n = self.markup_sentence_count()
+        if not n:
+            return ""
+        return (f"; {n} sentence{'s' if n != 1 else ''} with slots {'were' if n != 1 else 'was'} left out "
+                "because they contain markup or code symbols (= | < > { } [ ] `)")
+
+
+_MARKUP = re.compile(r"[=|<>{}\[\]`]")
+
 
 def analyse(
     corpus_dir: str | os.PathLike,
@@ -70,8 +92,7 @@ def analyse(
     documents: Sequence = corpus.documents
     tier_names = learn_tiers((d.text for d in documents), extra=tiers)
     annotator = Annotator(nlp if nlp is not None else load_spacy(spacy_model), tiers=tier_names, n_process=n_process)
-    tick = progress("annotating", len(documents)) if progress else None
-    sentences, stats = annotate_documents(documents, annotator, cache_dir=cache_dir, progress=tick)
+    sentences, stats = annotate_documents(documents, annotator, cache_dir=cache_dir, bars=progress)
     mined = mine(sentences, threshold=threshold)
     return Analysis(corpus, annotator, sentences, mined, stats, tier_names)
 

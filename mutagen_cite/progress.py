@@ -7,14 +7,14 @@ from typing import Callable
 
 
 def bar_factory(enabled: bool = True) -> Callable[[str, int], Callable[[int], None]]:
-    """``factory(label, total)`` returns ``advance(n)``; bars close themselves when full."""
+    """``factory(label, total, unit="doc")`` returns ``advance(n)``; bars close themselves when full."""
 
-    def factory(label: str, total: int) -> Callable[[int], None]:
+    def factory(label: str, total: int, unit: str = "doc") -> Callable[[int], None]:
         if not enabled or total <= 0:
             return lambda n: None
         from tqdm import tqdm
 
-        bar = tqdm(total=total, desc=label, unit="doc", file=sys.stderr, leave=False, dynamic_ncols=True)
+        bar = tqdm(total=total, desc=label, unit=unit, file=sys.stderr, leave=False, dynamic_ncols=True)
 
         def advance(n: int) -> None:
             bar.update(n)

@@ -20,7 +20,7 @@ from typing import Any
 import yaml
 
 from .errors import ConfigError, SuiteError
-from .io import atomic_write_text
+from .io import atomic_write_text, first_yaml_alias
 from .model import VARIANTS, Case, ContextChunk, Expect, Suite, SuiteHeader
 
 __all__ = [
@@ -633,6 +633,15 @@ def _parse_yaml(file: str, text: str) -> Suite:
     try:
         try:
             node = loader.get_single_node()
+            alias = first_yaml_alias(node)
+            if alias is not None:
+                line = alias.start_mark.line + 1
+                raise SuiteError(
+                    f"YAML aliases (*name) are not allowed (one refers to the node at line {line})",
+                    where=file,
+                    hint="write the value out in full instead of an &anchor / *alias: aliases can nest "
+                    "into gigabytes of data (a 'billion laughs' file)",
+                )
             data = loader.construct_document(node) if node is not None else None
         except yaml.YAMLError as exc:
             raise _yaml_error(file, exc) from None

@@ -312,7 +312,7 @@ def _span(doc: Document, start: Any, end: Any) -> str | None:
 
 
 def _check_against_corpus(c: _Case, corpus: CorpusLike, docs: dict[str, Document | None],
-                          manifest: dict) -> None:
+                          manifest: dict, state=None) -> None:
     case = c.case
     prov = case.provenance
     if not prov:
@@ -338,8 +338,13 @@ def _check_against_corpus(c: _Case, corpus: CorpusLike, docs: dict[str, Document
     if sha is None:
         c.warning("provenance.doc_sha256", "is missing: cannot tell whether the document changed")
     elif sha != doc.sha256:
-        stale = True
-        c.warning("provenance.doc_sha256", f"stale: doc changed since build ({doc_id})")
+        stale = True  # drift in the texts below is expected: report it as warnings
+        # "stale" means what `build --update --check` means (regen.assess): the case's evidence
+        # changed, not merely its document; an edit elsewhere in the document is no staleness
+        if state is None:
+            c.warning("provenance.doc_sha256", f"stale: doc changed since build ({doc_id})")
+        elif state.stale:
+            c.warning("provenance.doc_sha256", f"stale: {state.reason} (`build --update` rebuilds it)")
 
     if "start" in prov or "end" in prov or "sentence" in prov:
         found = _span(doc, prov.get("start"), prov.get("end"))
@@ -376,7 +381,22 @@ def _check_against_corpus(c: _Case, corpus: CorpusLike, docs: dict[str, Document
                      f"which reads {_short(window)}")
 
 
-def _check_header(suite: Suite, corpus: CorpusLike | None, path: str) -> list[Problem]:
+def _assessment(suite: Suite, corpus: CorpusLike | None) -> dict | None:
+    """Case id -> its ``regen.PairState``: the one definition of staleness, shared with
+    `build --update --check`. None without a corpus or a manifest to compare with."""
+    if (corpus is None or suite.header is None or not suite.header.manifest or not hasattr(corpus, "manifest")
+            or not hasattr(corpus, "documents")):
+        return None
+    from .regen import assess
+
+    try:
+        assessment = assess(suite, corpus)
+    except MutagenError:
+        return None
+    return {cid: p for p in assessment.pairs for cid in p.ids}
+
+
+def _check_header(suite: Suite, corpus: CorpusLike | None, path: str, states: dict | None = None) -> list[Problem]:
     out: list[Problem] = []
 
     def warn(field: str, message: str) -> None:
@@ -407,7 +427,16 @@ def _check_header(suite: Suite, corpus: CorpusLike | None, path: str) -> list[Pr
         if doc not in current:
             warn(f"manifest.{doc}", "document is no longer in the corpus (removed or renamed since build)")
         elif current[doc] != manifest[doc]:
-            warn(f"manifest.{doc}", "stale: doc changed since build")
+            if states is None:
+                warn(f"manifest.{doc}", "stale: doc changed since build")
+                continue
+            n = len({cid for cid, p in states.items() if p.stale and p.doc == doc})
+            if n:
+                warn(f"manifest.{doc}", f"stale: doc changed since build; {n} case(s) read the changed text "
+                                        "(`build --update` rebuilds them)")
+            else:
+                warn(f"manifest.{doc}", "doc changed since build, but no case reads the changed text "
+                                        "(not stale; `build --update` would only refresh the manifest)")
     new = sorted(d for d in current if d not in manifest)
     if new:
         shown = ", ".join(new[:3]) + (f" and {len(new) - 3} more" if len(new) > 3 else "")
@@ -459,7 +488,8 @@ def validate_suite(suite: Suite, *, corpus: CorpusLike | None = None, path: str 
     equal the document text at their offsets, and synthetic distractors differ from their
     source window in exactly one span. ``path`` (the suite file) only labels messages.
     """
-    problems = _check_header(suite, corpus, path)
+    states = _assessment(suite, corpus)
+    problems = _check_header(suite, corpus, path, states)
     manifest = suite.header.manifest if suite.header is not None else {}
     by_id = {c.id: c for c in suite.cases}
     docs: dict[str, Document | None] = {}
@@ -476,7 +506,7 @@ def validate_suite(suite: Suite, *, corpus: CorpusLike | None = None, path: str 
         if corpus is None:
             _check_synthetic_without_corpus(c)
         else:
-            _check_against_corpus(c, corpus, docs, manifest)
+            _check_against_corpus(c, corpus, docs, manifest, states.get(case.id) if states else None)
         problems.extend(c.problems)
     return problems
 

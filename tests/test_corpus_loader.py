@@ -38,7 +38,11 @@ def test_walk_is_sorted_recursive_and_skips_hidden_vendor_and_unsupported(small_
     corpus = load_corpus(small_corpus)
     assert [d.id for d in corpus.documents] == ["a/sub/y.rst", "a/x.html", "a/z.txt", "b.md"]
     assert [d.format for d in corpus.documents] == ["rst", "html", "text", "markdown"]
-    assert corpus.warnings == ()
+    # unsupported types are counted and named (one warning per extension); hidden and vendored are not
+    assert corpus.skipped == ("LICENSE", "data.csv")
+    assert [w.path for w in corpus.warnings] == ["1 file without an extension", "1 .csv file"]
+    assert "LICENSE" in corpus.warnings[0].message and "data.csv" in corpus.warnings[1].message
+    assert corpus.files_line() == "4 files read, 2 skipped for their type (1 without extension, 1 .csv)"
     assert corpus.root == small_corpus
 
 
@@ -91,7 +95,7 @@ def test_folder_of_only_bad_files_counts_warnings_in_hint(tmp_path):
     write(tmp_path / "blank.txt", "  \n\t\n")
     with pytest.raises(CorpusError) as err:
         load_corpus(tmp_path)
-    assert "2 file(s)" in err.value.hint
+    assert "2 unreadable" in err.value.hint
 
 
 def _only_warning(tmp_path, good: bool = True) -> LoadWarning:

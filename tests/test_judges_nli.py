@@ -190,3 +190,19 @@ def test_a_run_records_the_nli_judge_and_its_weights(tiny_dirs, tmp_path):
     rows = [row for r in records for row in r["judged"]]
     assert rows and {row["judge"] for row in rows} == {"nli:three"}
     assert all(0.0 <= row["score"] <= 1.0 for row in rows)
+
+
+@pytest.mark.parametrize("damage", ["weights", "config"])
+def test_damaged_model_folder_is_a_clear_error(tiny_dirs, tmp_path, damage):
+    import shutil
+
+    broken = tmp_path / "broken"
+    shutil.copytree(tiny_dirs["three"], broken)
+    if damage == "weights":
+        weights = broken / "model.safetensors"
+        weights.write_bytes(weights.read_bytes()[:500])  # a truncated download
+    else:
+        (broken / "config.json").write_text('{"model_type": "bert", "hidden_size": ')
+    with pytest.raises(ModelNotFound, match="cannot load NLI model") as info:
+        make_judge(f"nli:{broken}")
+    assert "\n" not in str(info.value) and info.value.hint

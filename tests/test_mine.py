@@ -91,3 +91,25 @@ def test_label_value_lists_are_enumerations():
     assert [m.slot_text for m in durations[0].members] == ["2 hours", "3 days", "14 days"]
     # siblings are offered as replacement values
     assert set(result.enumeration_values(rows[0], "duration")) == {"3 days", "14 days"}
+
+
+def test_an_enumeration_repeating_a_listed_group_is_dropped():
+    """Two slot positions carrying the same values row by row list the same group twice; the
+    miner keeps it once (issue 11: 122 of 481 mined enumerations repeated a group)."""
+    ann = Annotator(load_spacy(), tiers=["Starter", "Team", "Business"])
+    lines = [
+        "Plan: Starter; Subscription: $5; Included usage: $5.",
+        "Plan: Team; Subscription: $20; Included usage: $20.",
+        "Plan: Business; Subscription: $50; Included usage: $50.",
+    ]
+    rows, pos = [], 0
+    for text, slots in zip(lines, ann.slots(lines)):
+        rows.append(Sentence("plans.md", pos, pos + len(text), text, slots))
+        pos += len(text) + 1
+    result = mine({"plans.md": rows})
+    money = [e for e in result.enumerations if e.kind == "money"]
+    assert len(money) == 1 and result.repeats == 1
+    assert [m.slot_text for m in money[0].members] == ["$5", "$20", "$50"]
+    assert [e.kind for e in result.enumerations].count("tier") == 1
+    # siblings are still offered for every member
+    assert set(result.enumeration_values(rows[0], "money")) == {"$20", "$50"}

@@ -77,7 +77,7 @@ def command(suite_path: Path, corpus_dir: Path | None, functions: str, query: st
     sims = [make_similarity(n, embedder=embedder, idf_corpus=idf) for n in names]
     result = audit_suite(suite, similarities=sims, query=query, progress=not quiet)
     model_name = embedder.name if embedder is not None else None
-    click.echo(render_terminal(result, title=str(suite_path)), nl=False)
+    click.echo(render_terminal(result, title=str(suite_path), json_path=str(output) if output else None), nl=False)
     if output is not None:
         atomic_write_json(output, audit_to_dict(result, suite=str(suite_path), embedding_model=model_name))
         click.echo(f"wrote {output}")

@@ -47,7 +47,7 @@ from .common import corpus_options, echo_warning, families_option, print_build_s
 @corpus_options
 def command(corpus_dir, output, n_cases, seed, families, fmt, judge_spec, templates_dir, chunk_chars, threshold,
             min_hardness, embedding_model, update_path, check, prune, spacy_model, tiers, cache_dir, no_cache,
-            max_bytes, jobs, quiet):
+            max_bytes, jobs, quiet, verbose):
     """Build a citation test suite from the documents in CORPUS_DIR.
 
     \b
@@ -96,7 +96,7 @@ def command(corpus_dir, output, n_cases, seed, families, fmt, judge_spec, templa
     from ..suite_io import write_suite
 
     write_suite(output, suite, format=fmt)
-    print_build_summary(suite, report, output=output, requested=n_cases)
+    print_build_summary(suite, report, output=output, requested=n_cases, corpus=analysis.corpus, verbose=verbose)
 
 
 def _update(corpus_dir, suite_path, output, fmt, check, prune, judge_spec, templates_dir, threshold,

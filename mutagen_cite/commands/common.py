@@ -31,6 +31,8 @@ def corpus_options(func):
     @click.option("--jobs", type=click.IntRange(1, 64), default=None, metavar="N",
                   help="spaCy processes for parsing [default: 2 for large corpora when 2 cores exist, else 1].")
     @click.option("-q", "--quiet", is_flag=True, help="No progress bars.")
+    @click.option("-v", "--verbose", is_flag=True,
+                  help="List every file skipped for its type (the summary counts them per extension).")
     @functools.wraps(func)
     def wrapper(*args, **kwargs):
         return func(*args, **kwargs)
@@ -48,8 +50,20 @@ def _bar(n: int, biggest: int, width: int = 24) -> str:
     return "█" * max(1 if n else 0, round(width * n / biggest))
 
 
-def print_mine_summary(analysis, *, top: int = 5, output: Path | None = None) -> None:
+def print_files_summary(corpus, *, verbose: bool = False) -> None:
+    """``files: 12 read, 3 skipped for their type (...)``; with ``verbose`` every skipped file."""
+    click.echo(f"files: {corpus.files_line()}")
+    if verbose and corpus.skipped:
+        for ext, names in corpus.skipped_by_extension().items():
+            label = "without extension" if ext == "(none)" else ext
+            click.echo(f"  skipped {label}: {', '.join(names)}")
+    elif corpus.skipped:
+        click.echo("  (-v lists the skipped files)")
+
+
+def print_mine_summary(analysis, *, top: int = 5, output: Path | None = None, verbose: bool = False) -> None:
     stats = analysis.parse_stats
+    print_files_summary(analysis.corpus, verbose=verbose)
     click.echo(
         f"{stats.documents} documents ({stats.parsed} parsed, {stats.documents - stats.parsed} from cache), "
         f"{analysis.sentence_count()} sentences"
@@ -64,6 +78,10 @@ def print_mine_summary(analysis, *, top: int = 5, output: Path | None = None) ->
     for fam in FAMILIES:
         click.echo(f"{fam:<12} {slots.get(fam, 0):>7} {enums.get(fam, 0):>13}  {_bar(enums.get(fam, 0), biggest)}")
     click.echo(f"{'total':<12} {sum(slots.values()):>7} {sum(enums.values()):>13}")
+    repeats = getattr(analysis.mined, "repeats", 0)
+    if repeats:
+        click.echo(f"({repeats} enumeration{'s' if repeats != 1 else ''} repeating a group already listed "
+                   "were left out)")
     if top:
         click.echo("")
         click.echo("top enumerations (most members first):")
@@ -96,9 +114,11 @@ def families_option(func):
     )(func)
 
 
-def print_build_summary(suite, report, *, output: Path, requested: int) -> None:
+def print_build_summary(suite, report, *, output: Path, requested: int, corpus=None, verbose: bool = False) -> None:
     from collections import Counter
 
+    if corpus is not None:
+        print_files_summary(corpus, verbose=verbose)
     per = Counter((c.family, c.variant) for c in suite.cases)
     origins = Counter(c.provenance.get("mutation", {}).get("origin", "?") for c in suite.cases)
     click.echo(f"{len(suite.cases)} cases written to {output}" + ("" if len(suite.cases) >= requested else f" (asked for {requested})"))

@@ -19,7 +19,7 @@ from .common import corpus_options, echo_warning, print_mine_summary
               help="Template similarity (rapidfuzz ratio) for two sentences to count as siblings; 100 = exact.")
 @click.option("--top", default=5, show_default=True, help="Examples per family in the printed summary.")
 @corpus_options
-def command(corpus_dir: Path, output: Path | None, threshold: float, top: int, spacy_model, tiers, cache_dir, no_cache, max_bytes, jobs, quiet):
+def command(corpus_dir: Path, output: Path | None, threshold: float, top: int, spacy_model, tiers, cache_dir, no_cache, max_bytes, jobs, quiet, verbose):
     """Find enumerations in CORPUS_DIR: sibling sentences that differ in one attribute.
 
     \b
@@ -54,4 +54,4 @@ def command(corpus_dir: Path, output: Path | None, threshold: float, top: int, s
             import yaml
 
             atomic_write_text(output, yaml.safe_dump(doc, sort_keys=False, allow_unicode=True, width=100))
-    print_mine_summary(analysis, top=top, output=output)
+    print_mine_summary(analysis, top=top, output=output, verbose=verbose)

@@ -24,9 +24,12 @@ def validate(suite: Path, corpus_dir: Path | None, fmt: str) -> None:
     Every case is checked: cited ids exist in its context, include and exclude are
     disjoint, both-present cases name what must be cited, true-absent cases expect a
     decline and lack their twin's true passage. With --corpus, the pinned texts are
-    compared with the documents (changed documents are reported as stale).
+    compared with the documents; a case is reported stale exactly when
+    `build --update --check` would list it (its evidence changed, not just its document).
 
-    Exit code 0 when there are no errors (warnings allowed), 1 when there are errors.
+    Exit code 0 when there are no errors (warnings allowed), 1 when cases have errors,
+    2 when SUITE itself cannot be read (missing, malformed YAML/JSON, bad structure) or
+    the --corpus folder has no readable documents.
     """
     loaded = load_suite(suite)
     corpus = None

@@ -38,10 +38,17 @@ def decode_bytes(raw: bytes) -> Decoded:
             return Decoded(raw.decode("utf-16"), "utf-16")
         except UnicodeDecodeError:
             raise NotText("starts with a UTF-16 mark but is not valid UTF-16") from None
-    if b"\x00" in raw:
-        raise NotText("looks binary (contains NUL bytes)")
+    nuls = raw.count(b"\x00")
+    if nuls > _max_stray_nuls(len(raw)):
+        raise NotText(f"looks binary ({nuls} NUL bytes)")
+    stray = None
+    if nuls:
+        # a few isolated NULs (a bad paste, an editor glitch) do not make prose binary: read
+        # each as a space, which keeps every offset, and say where they were
+        stray = f"has {nuls} stray NUL byte{'s' if nuls != 1 else ''} (first at offset {raw.index(0)}), read as spaces"
+        raw = raw.replace(b"\x00", b" ")
     try:
-        return Decoded(raw.decode("utf-8"), "utf-8")
+        return Decoded(raw.decode("utf-8"), "utf-8", note=stray)
     except UnicodeDecodeError as exc:
         bad_at = exc.start
     try:
@@ -50,11 +57,13 @@ def decode_bytes(raw: bytes) -> Decoded:
         raise NotText(f"is not UTF-8 (bad byte at offset {bad_at}) nor Windows-1252") from None
     if not _plausibly_text(text):
         raise NotText(f"is not UTF-8 (bad byte at offset {bad_at}) and does not look like text")
-    return Decoded(
-        text,
-        "cp1252",
-        note=f"is not UTF-8 (bad byte at offset {bad_at}); read it as Windows-1252",
-    )
+    note = f"is not UTF-8 (bad byte at offset {bad_at}); read it as Windows-1252"
+    return Decoded(text, "cp1252", note=f"{stray}; {note}" if stray else note)
+
+
+def _max_stray_nuls(size: int) -> int:
+    """NUL bytes a text file may hold and still be read: isolated ones, never a binary's many."""
+    return min(16, max(1, size // 2000))
 
 
 def _plausibly_text(text: str) -> bool:

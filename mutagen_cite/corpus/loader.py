@@ -18,7 +18,7 @@ from typing import Callable, Iterator
 from ..errors import CorpusError
 from ..model import Document
 from .decode import NotText, decode_bytes
-from .formats import STRIPPERS, SUPPORTED, format_of
+from .formats import STRIPPERS, SUPPORTED, extension_of, format_of
 from .pdf import PdfUnreadable, extract_pdf
 from .textmap import shift_for_removed_cr
 
@@ -44,6 +44,10 @@ class Corpus:
     root: Path
     documents: tuple[Document, ...]
     warnings: tuple[LoadWarning, ...] = ()
+    #: files passed over for their type (relative paths, sorted); hidden files are not counted
+    skipped: tuple[str, ...] = ()
+    #: files of a supported type that could not be read (relative paths, sorted)
+    unreadable: tuple[str, ...] = ()
     _index: dict[str, Document] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -61,6 +65,24 @@ class Corpus:
     def manifest(self) -> dict[str, str]:
         """Document id -> sha256 of its bytes, sorted by id (what a suite pins)."""
         return {d.id: d.sha256 for d in sorted(self.documents, key=lambda d: d.id)}
+
+    def skipped_by_extension(self) -> dict[str, list[str]]:
+        """Extension -> the files skipped for it, most common extension first."""
+        groups: dict[str, list[str]] = {}
+        for rel in self.skipped:
+            groups.setdefault(extension_of(rel.rsplit("/", 1)[-1]), []).append(rel)
+        return dict(sorted(groups.items(), key=lambda kv: (-len(kv[1]), kv[0])))
+
+    def files_line(self) -> str:
+        """``12 files read, 3 skipped (2 .png, 1 .html.erb), 1 unreadable``: for summaries."""
+        line = f"{len(self.documents)} file{'s' if len(self.documents) != 1 else ''} read"
+        if self.skipped:
+            parts = ", ".join(f"{len(v)} {'without extension' if k == '(none)' else k}"
+                              for k, v in self.skipped_by_extension().items())
+            line += f", {len(self.skipped)} skipped for their type ({parts})"
+        if self.unreadable:
+            line += f", {len(self.unreadable)} unreadable (see warnings)"
+        return line
 
     def __iter__(self) -> Iterator[Document]:
         return iter(self.documents)
@@ -82,9 +104,11 @@ def load_corpus(
 ) -> Corpus:
     """Load every supported file under ``root`` (recursively, in sorted order).
 
-    Hidden files and folders, ``node_modules`` and files of unsupported types are passed over
-    silently; unreadable files produce a :class:`LoadWarning` (also sent to ``on_warning`` as
-    it happens) and are skipped.
+    Hidden files and folders and ``node_modules`` are passed over silently. Files of
+    unsupported types are skipped with one :class:`LoadWarning` per extension (a count and
+    examples; ``Corpus.skipped`` names them all); unreadable files, unreadable folders and
+    symbolic links to folders each produce a warning (also sent to ``on_warning`` as it
+    happens) and are skipped.
     """
     folder = Path(root)
     if not folder.exists():
@@ -99,15 +123,28 @@ def load_corpus(
             where=str(folder),
             hint=f"pass the folder that contains it ({folder.parent})",
         )
-    files = sorted(_walk(folder), key=lambda f: f[1])
     documents: list[Document] = []
     warnings: list[LoadWarning] = []
+    unreadable: list[str] = []
 
     def warn(rel: str, message: str) -> None:
         w = LoadWarning(rel, message)
         warnings.append(w)
         if on_warning is not None:
             on_warning(w)
+
+    skipped: list[str] = []
+    files = sorted(_walk(folder, skipped, warn), key=lambda f: f[1])
+    skipped.sort()
+    groups: dict[str, list[str]] = {}
+    for rel in skipped:
+        groups.setdefault(extension_of(rel.rsplit("/", 1)[-1]), []).append(rel)
+    for ext, names in sorted(groups.items(), key=lambda kv: (-len(kv[1]), kv[0])):
+        shown = ", ".join(names[:3]) + (", ..." if len(names) > 3 else "")
+        plural = "s" if len(names) != 1 else ""
+        what = f"file{plural} without an extension" if ext == "(none)" else f"{ext} file{plural}"
+        warn(f"{len(names)} {what}", f"skipped: not a supported type ({shown}; -v lists them all; "
+                                     f"supported: {' '.join(SUPPORTED)}, and .md.erb, .rst.txt)")
 
     iterable = files
     if progress:
@@ -118,26 +155,56 @@ def load_corpus(
         try:
             documents.append(read_document(path, rel, max_bytes=max_bytes, warn=lambda m: warn(rel, m)))
         except _Skip as exc:
+            unreadable.append(rel)
             warn(rel, str(exc))
     if not documents:
         exts = " ".join(SUPPORTED)
         raise CorpusError(
             f"no readable documents in {folder}",
             where=str(folder),
-            hint=f"supported extensions: {exts}; {len(warnings)} file(s) were skipped with warnings",
+            hint=f"supported extensions: {exts}; {len(skipped)} file(s) skipped for their type, "
+            f"{len(unreadable)} unreadable (see the warnings above)",
         )
-    return Corpus(folder, tuple(documents), tuple(warnings))
+    return Corpus(folder, tuple(documents), tuple(warnings), tuple(skipped), tuple(sorted(unreadable)))
 
 
-def _walk(root: Path) -> Iterator[tuple[Path, str]]:
-    for dirpath, dirnames, filenames in os.walk(root):
-        dirnames[:] = sorted(d for d in dirnames if not d.startswith(".") and d not in _SKIP_DIRS)
+def _walk(root: Path, skipped: list[str], warn: Callable[[str, str], None]) -> Iterator[tuple[Path, str]]:
+    """Supported files under ``root`` as (path, relative id); other files go to ``skipped``.
+
+    Symbolic links to folders are not followed (a link loop, or a link out of the corpus,
+    would read files that are not part of it) and unreadable folders cannot be listed: each
+    is reported through ``warn`` instead of passed over in silence.
+    """
+
+    def rel_of(path: str) -> str:
+        return Path(path).relative_to(root).as_posix()
+
+    def on_error(exc: OSError) -> None:
+        where = rel_of(exc.filename) if exc.filename else "."
+        warn(where + "/", f"folder cannot be read ({exc.strerror or exc}); its files were skipped "
+                          "(check its permissions)")
+
+    for dirpath, dirnames, filenames in os.walk(root, onerror=on_error):
         base = Path(dirpath)
         rel_dir = base.relative_to(root).as_posix()
+        kept = []
+        for d in sorted(dirnames):
+            if d.startswith(".") or d in _SKIP_DIRS:
+                continue
+            if (base / d).is_symlink():
+                rel = d if rel_dir == "." else f"{rel_dir}/{d}"
+                warn(rel + "/", "is a symbolic link to a folder; not followed, its files were skipped "
+                                "(copy the folder in, or pass its real path as the corpus)")
+                continue
+            kept.append(d)
+        dirnames[:] = kept
         for name in sorted(filenames):
-            if name.startswith(".") or format_of(name) is None:
+            if name.startswith("."):
                 continue
             rel = name if rel_dir == "." else f"{rel_dir}/{name}"
+            if format_of(name) is None:
+                skipped.append(rel)
+                continue
             yield base / name, rel
 
 

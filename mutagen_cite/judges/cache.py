@@ -18,6 +18,7 @@ import os
 from pathlib import Path
 from typing import Sequence
 
+from ..errors import OutputError
 from ..io import atomic_write_text
 from .base import Judge, ScoreJudge
 
@@ -42,6 +43,7 @@ class VerdictCache:
         self.hits = 0
         self.misses = 0
         self.repaired = 0  # corrupt files found (and later rewritten)
+        self.unwritable = 0  # entries that could not be written
 
     def _path(self, key: str) -> Path:
         return self.folder / key[:2] / f"{key}.json"
@@ -54,7 +56,7 @@ class VerdictCache:
         except FileNotFoundError:
             self.misses += 1
             return None
-        except OSError:
+        except (OSError, UnicodeDecodeError):  # unreadable, a folder, or bytes that are not UTF-8
             self.misses += 1
             self.repaired += 1
             return None
@@ -80,12 +82,19 @@ class VerdictCache:
     def put(self, key: str, score: float, *, judge: str = "", fingerprint: str = "") -> None:
         """Write one score atomically (temp file + rename; no fsync: a lost file is a miss)."""
         path = self._path(key)
-        path.parent.mkdir(parents=True, exist_ok=True)
         payload = json.dumps(
             {"key": key, "score": float(score), "judge": judge, "fingerprint": fingerprint},
             sort_keys=True,
         )
-        atomic_write_text(path, payload, durable=False)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            if path.is_dir() and not path.is_symlink():
+                import shutil
+
+                shutil.rmtree(path)  # a folder where an entry belongs: replace it with the entry
+            atomic_write_text(path, payload, durable=False)
+        except (OSError, OutputError):
+            self.unwritable += 1  # the verdict stands; only its cached copy is lost (a later miss)
 
 
 class CachedJudge(ScoreJudge):

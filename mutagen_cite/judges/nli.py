@@ -65,6 +65,11 @@ def _cached_snapshot(name: str, cache_folder: str | None) -> Path | None:
     return path if (path / "config.json").is_file() else None
 
 
+def _first_line(exc: BaseException) -> str:
+    text = str(exc).strip()
+    return (text.splitlines()[0] if text else type(exc).__name__)[:160]
+
+
 def _looks_like_path(name: str) -> bool:
     return name.startswith((".", "/", "~")) or "\\" in name or name.count("/") > 1
 
@@ -106,8 +111,14 @@ def load_cross_encoder(
         model = CrossEncoder(str(path) if path else name, device=device, cache_folder=cache_folder)
     except OSError as exc:
         raise ModelNotFound(
-            f"cannot load NLI model {name!r} ({str(exc).splitlines()[0][:160]})",
+            f"cannot load NLI model {name!r} ({_first_line(exc)})",
             hint="check the name, or pass --nli-model DIR with a saved cross-encoder",
+        ) from None
+    except Exception as exc:  # noqa: BLE001 - damaged weights/config raise library-specific errors
+        raise ModelNotFound(
+            f"cannot load NLI model {name!r}: its files look damaged ({type(exc).__name__}: {_first_line(exc)})",
+            where=str(path) if path else None,
+            hint="save the model again (CrossEncoder.save), or pass another nli:DIR / --judge slots",
         ) from None
     finally:
         if bars:
