@@ -107,57 +107,8 @@ def answer_record(answer: Answer, case: Case, store: frozenset[str]) -> dict:
     return {"text": answer.text, "declined": answer.declined, "claims": claims}
 
 
-def _contains(haystack: str, needle: str) -> bool:
-    return normalise_space(needle).lower() in normalise_space(haystack).lower()
-
-
-def case_verdict(case: Case, answer: dict) -> dict:
-    """Pass/fail from the ``expect`` block alone (no judge): seed 003's assertions.
-
-    both-present: the answer contains ``answer_contains``, cites every ``include`` id, cites
-    no ``exclude`` id, and every cited id resolves with its quote verified.
-    true-absent: the answer declines, or no claim carries a citation.
-    """
-    claims = answer["claims"]
-    cited = [c for claim in claims for c in claim["citations"]]
-    cited_ids = list(dict.fromkeys(c["chunk_id"] for c in cited))
-    reasons: list[str] = []
-    if case.variant == "true-absent" or case.expect.behaviour == "decline":
-        if not answer["declined"] and cited:
-            first = next(cl for cl in claims if cl["citations"])
-            ids = ", ".join(c["chunk_id"] for c in first["citations"])
-            reasons.append(f"made a cited claim instead of declining: {first['text'][:90]!r} [{ids}]")
-            reasons += _citation_problems(cited)
-        return _verdict(reasons)
-    expect = case.expect
-    text = " ".join(cl["text"] for cl in claims) or answer.get("text", "")
-    if answer["declined"]:
-        reasons.append("declined, but the context states the answer")
-    elif expect.answer_contains and not _contains(text, expect.answer_contains):
-        reasons.append(f"answer does not contain {expect.answer_contains!r}")
-    for cid in expect.cited_chunks_include:
-        if cid not in cited_ids:
-            reasons.append(f"did not cite the supporting chunk {cid}")
-    for cid in expect.cited_chunks_exclude:
-        if cid in cited_ids:
-            reasons.append(f"cited the near-miss chunk {cid}")
-    return _verdict(reasons + _citation_problems(cited))
-
-
-def _citation_problems(cited: list[dict]) -> list[str]:
-    """Unresolved ids (seed 004) and quotes that are not in the chunk they name (seed 001)."""
-    out = []
-    for c in cited:
-        if c["resolution"] != "ok":
-            out.append(f"cited id {c['chunk_id']} is {c['resolution']} (not in this case's context)")
-        elif c.get("quote_check", "none") not in VERIFIED_QUOTE_STATUSES:
-            out.append(f"quote for {c['chunk_id']} {c['quote_check']}")
-    return out
-
-
-def _verdict(reasons: list[str]) -> dict:
-    reasons = list(dict.fromkeys(reasons))
-    return {"passed": not reasons, "status": "pass" if not reasons else "fail", "reasons": reasons}
+# The case verdict lives in mutagen_cite.grading (one definition of what passes).
+from .grading import case_verdict, needs_assert_rows  # noqa: E402  (re-exported)
 
 
 # --------------------------------------------------------------------------- judging
@@ -181,9 +132,12 @@ def plan_pairs(case: Case, answer: dict) -> list[_Pair]:
     """First-round pairs: citation-level (joint, single, leave-one-out) and concatenated context."""
     pairs: list[_Pair] = []
     context = join_premises(normalise_space(c.text) for c in case.context)
+    asserts = needs_assert_rows(case)
     for i, claim in enumerate(answer["claims"]):
         hyp = claim["text"]
         pairs.append(_Pair(i, "context", list(case.context_ids()), context, hyp))
+        if asserts:  # does the answer's claim state the case's (absent) claim? premise = the answer
+            pairs.append(_Pair(i, "asserts", [], normalise_space(hyp), case.claim))
         if not _claim_is_checkable(claim):
             continue
         cites = claim["citations"]
@@ -339,7 +293,8 @@ def run_header(suite_path: str | None, suite_hash: str | None, generator: Any, j
 
 
 def evaluate_case(case: Case, index: int, raw: Any, error: str | None, judge: Any,
-                  store: frozenset[str], syntax: CitationSyntax, decline_token: str) -> dict:
+                  store: frozenset[str], syntax: CitationSyntax, decline_token: str, *,
+                  strict: bool = False) -> dict:
     """One result record from one generator outcome (``raw`` output or an ``error``)."""
     record: dict[str, Any] = {
         "case_id": case.id, "index": index, "family": case.family, "variant": case.variant,
@@ -355,13 +310,14 @@ def evaluate_case(case: Case, index: int, raw: Any, error: str | None, judge: An
         else:
             answer = answer_record(parsed, case, store)
             record["answer"] = answer
-            record["verdict"] = case_verdict(case, answer)
             try:
                 first = judge_pairs(judge, plan_pairs(case, answer))
                 second = judge_pairs(judge, plan_chunk_pairs(case, answer, first))
                 record["judged"] = first + second
             except Exception as exc:  # a judge failure (e.g. an LLM endpoint) errors the case
                 error = f"judge failed: {type(exc).__name__}: {exc}"[:500]
+            else:
+                record["verdict"] = case_verdict(case, answer, record["judged"], strict=strict)
     if error is not None:
         record["error"] = error
         record["verdict"] = {"passed": False, "status": "error", "reasons": [error]}
@@ -389,6 +345,7 @@ def run_suite(
     progress: bool = True,
     header_extra: dict | None = None,
     on_record: Callable[[dict], None] | None = None,
+    strict: bool = False,
 ) -> RunResult:
     """Run every case (in suite order), writing results as they arrive; see module docstring."""
     syntax = CitationSyntax(citation_pattern)
@@ -429,7 +386,7 @@ def run_suite(
 
     def finish(index: int, case: Case, raw: Any, error: str | None) -> None:
         nonlocal passed
-        record = evaluate_case(case, index, raw, error, judge, store, syntax, decline_token)
+        record = evaluate_case(case, index, raw, error, judge, store, syntax, decline_token, strict=strict)
         if record["error"]:
             result.generator_errors += 1
         if writer:
@@ -471,10 +428,11 @@ def run_suite(
     return result
 
 
-def rejudge(suite: Suite, records: Sequence[dict], judge: Any, *, progress: bool = True) -> list[dict]:
+def rejudge(suite: Suite, records: Sequence[dict], judge: Any, *, progress: bool = True,
+            strict: bool = False) -> list[dict]:
     """The same answers judged again by another judge (verdict cache makes repeats cheap).
 
-    Answers, resolution and case verdicts are kept; only ``judged`` rows are rebuilt, so a
+    Answers and resolution are kept; ``judged`` rows and the verdicts that read them are rebuilt, so a
     run's generator is never called twice to compare judges.
     """
     cases = {c.id: c for c in suite.cases}
@@ -493,6 +451,7 @@ def rejudge(suite: Suite, records: Sequence[dict], judge: Any, *, progress: bool
             case = cases[record["case_id"]]
             first = judge_pairs(judge, plan_pairs(case, answer))
             new["judged"] = first + judge_pairs(judge, plan_chunk_pairs(case, answer, first))
+            new["verdict"] = case_verdict(case, answer, new["judged"], strict=strict)
         out.append(new)
         if bar is not None:
             bar.update(1)
