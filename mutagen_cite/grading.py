@@ -26,8 +26,9 @@ They do not depend on how well a general judge reads paraphrases.
 *Asserts the case's claim* means: the claim states the mutation's original value (the
 condition the question names, which the near miss lacks); for polarity mutations (whose
 values are a negation cue and "") and for cases without a mutation record, it means the
-judge finds the case's claim entailed by the answer's claim (an ``asserts`` row, premise =
-the answer's claim). A sentence that only says the context lacks the answer ("the passages
+claim states the expected answer value, has the claim's polarity (polarity cases), and the
+judge finds the case's claim entailed by it (an ``asserts`` row, premise = the answer's
+claim). A sentence that only says the context lacks the answer ("the passages
 do not say ...") asserts nothing.
 """
 
@@ -148,7 +149,21 @@ def asserts_claim(case: Case, claim_text: str, asserts_row: dict | None) -> bool
     if values is not None:
         original, replacement = values
         return mentions(claim_text, original) and not mentions(claim_text, replacement)
+    want = case.expect.answer_contains or ("" if expected_yes(case) else case.answer)
+    if want and not mentions(claim_text, want):
+        return False  # does not even state the value the claim is about
+    if _is_polarity(case) and _negated(claim_text) != _negated(case.claim):
+        return False  # says the opposite of the absent claim: what the near miss says
     return bool(asserts_row and asserts_row.get("supported"))
+
+
+def _is_polarity(case: Case) -> bool:
+    m = mutation_of(case)
+    return m.get("kind") == "negation" or m.get("family") == "polarity" or case.family == "polarity"
+
+
+def _negated(text: str) -> bool:
+    return bool(_NEGATION.search(text))
 
 
 def needs_assert_rows(case: Case) -> bool:
@@ -232,6 +247,7 @@ def true_absent_verdict(case: Case, answer: dict, judged: list[dict], *, strict:
         if asserted:
             outcome = "asserted-cited"
             reasons.append(f"asserted the absent claim with a citation: {_short(claim['text'], ids)}")
+            reasons += citation_problems(cites)
             continue
         problems = citation_problems(cites)
         if problems:

@@ -43,15 +43,16 @@ def test_oracle_run_writes_every_report(runner, tmp_path):
 def test_failing_gates_exit_1_with_the_numbers(runner, tmp_path):
     junit = tmp_path / "j.xml"
     result = invoke(runner, [str(SUITE), "-g", "lexical", "--judge", "lexical", "-o", str(tmp_path / "r.jsonl"),
-                             "--junit", str(junit), "-q", "--fail-under", "citation_accuracy=0.8,true_absent_pass=0.7",
+                             "--junit", str(junit), "-q", "--fail-under", "citation_accuracy=0.8,pair_pass=0.7",
                              "--fail-under", "scope.both_present_pass=0.5"], tmp_path)
     assert result.exit_code == 1
-    assert "gates failed: true_absent_pass 0.00 < 0.70" in result.output
+    assert "gates failed: pair_pass 0.40 < 0.70" in result.output
     assert "citation_accuracy 1.00 >= 0.80" in result.output
     root = ET.parse(junit).getroot()
+    assert "pairs caught 0.40 (2/5)" in root.find("testsuite").get("name")
     failures = root.findall(".//failure")
-    assert len(failures) == 8
-    assert any("made a cited claim instead of declining" in f.get("message") for f in failures)
+    assert len(failures) == 3
+    assert any("cited the near-miss chunk" in f.get("message") for f in failures)
 
 
 def test_bad_gate_and_bad_generator_are_one_line_errors(runner, tmp_path):
@@ -68,9 +69,9 @@ def test_rescore_from_the_results_file_alone(runner, tmp_path):
     out = tmp_path / "r.jsonl"
     first = invoke(runner, [str(SUITE), "-g", "first-chunk", "--judge", "lexical", "-o", str(out), "-q"], tmp_path)
     assert first.exit_code == 0
-    again = invoke(runner, ["--rescore", str(out), "--fail-under", "pass_rate=0.5"], tmp_path)
+    again = invoke(runner, ["--rescore", str(out), "--fail-under", "pair_pass=0.5"], tmp_path)
     assert again.exit_code == 1
-    assert "pass_rate 0.10 < 0.50" in again.output
+    assert "pair_pass 0.20 < 0.50" in again.output
     table = [line for line in first.output.splitlines() if line.startswith("overall")]
     assert table and table == [line for line in again.output.splitlines() if line.startswith("overall")]
 

@@ -57,8 +57,10 @@ def test_similarity_baseline_cites_its_top_chunk_and_never_declines(mini):
     # ties between the near miss and the true chunk go to the earlier passage: the near miss
     assert out == {"answer": "Nightly backups for workspaces in ca-central-1 are kept for 60 days. [p-1101]"}
     summary = summarise(run_suite(mini, gen, LexicalJudge(), progress=False).records)
-    assert summary["overall"]["true_absent_pass"] == 0.0
-    assert summary["overall"]["pass_rate"] < 0.5
+    # copying the near miss faithfully passes a true-absent case (seed 003); the pair is lost
+    # on the both-present side
+    assert summary["overall"]["true_absent_pass"] == 1.0
+    assert summary["overall"]["pair_pass"] <= 0.4
 
 
 def test_lexical_baseline_uses_token_f1(mini):
