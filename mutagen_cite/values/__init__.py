@@ -1,0 +1,18 @@
+"""The one value model: numbers, quantities with units, money, percentages, bounds, rates,
+dates and names — how they are written, found, normalised and compared.
+
+    from mutagen_cite.values import parse_number, find_values, same_value, answer_matches, mentions_value, normalise_text
+
+Every other module (annotator, families, judges, runner's answer check) uses these; the
+tables behind them are in :mod:`mutagen_cite.values.tables` and exist nowhere else.
+"""
+
+from .find import Value, find_values
+from .match import answer_matches, mentions_value, same_value, values_equal
+from .numbers import number_to_words, parse_number, parse_ordinal
+from .text import contains_phrase, normalise_text, singular, tokens
+
+__all__ = [
+    "Value", "answer_matches", "contains_phrase", "find_values", "mentions_value", "normalise_text",
+    "number_to_words", "parse_number", "parse_ordinal", "same_value", "singular", "tokens", "values_equal",
+]
