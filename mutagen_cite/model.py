@@ -228,13 +228,15 @@ class ContextChunk:
 
 @dataclass(frozen=True)
 class Expect:
-    """What a generator must do. both-present: answer_contains + cited include/exclude.
-    true-absent: behaviour == "decline"."""
+    """What a generator must do. both-present: ``answer_contains`` (a wh-question's value) or
+    ``answer`` ("yes" for a yes/no verification question), plus cited include/exclude.
+    true-absent: behaviour == "decline" (or a faithful statement of what the near miss says)."""
 
     answer_contains: str | None = None
     cited_chunks_include: tuple[str, ...] = ()
     cited_chunks_exclude: tuple[str, ...] = ()
     behaviour: str | None = None
+    answer: str | None = None  # "yes" for yes/no questions; matched by affirmative forms
 
 
 @dataclass(frozen=True)

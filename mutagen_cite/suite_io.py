@@ -54,7 +54,7 @@ CASE_KEYS: tuple[str, ...] = (
     "status",
 )
 CHUNK_KEYS: tuple[str, ...] = ("chunk_id", "text")
-EXPECT_KEYS: tuple[str, ...] = ("answer_contains", "cited_chunks_include", "cited_chunks_exclude", "behaviour")
+EXPECT_KEYS: tuple[str, ...] = ("answer_contains", "answer", "cited_chunks_include", "cited_chunks_exclude", "behaviour")
 STATUSES: tuple[str, ...] = ("kept", "changed", "new")
 
 # Readable order for the well-known keys of free-form mappings; other keys follow, sorted.
@@ -277,6 +277,19 @@ def _normalise_provenance(prov: dict) -> dict:
 # --------------------------------------------------------------------------- cases
 
 
+def _yes_no(w, value: Any) -> str | None:
+    """``expect.answer``: the expected answer of a yes/no question, "yes" or "no"."""
+    if value is None:
+        return None
+    if isinstance(value, bool):  # YAML 1.1 reads a bare yes/no as a boolean
+        return "yes" if value else "no"
+    text = _opt_str(w, "expect.answer", value)
+    if text is None or text.strip().lower() not in ("yes", "no"):
+        raise w.error("expect.answer", f"must be yes or no, got {value!r}",
+                      hint="use expect.answer for yes/no questions and expect.answer_contains for values")
+    return text.strip().lower()
+
+
 def _variant_from(case_id: str, expect: Expect) -> str:
     for v in VARIANTS:
         if case_id.endswith(f"-{v}"):
@@ -319,6 +332,7 @@ def case_from_dict(d: Any, *, where: str, lenient: bool = False, line: int | Non
         cited_chunks_include=_str_list(w, "expect.cited_chunks_include", exp_raw.get("cited_chunks_include")),
         cited_chunks_exclude=_str_list(w, "expect.cited_chunks_exclude", exp_raw.get("cited_chunks_exclude")),
         behaviour=_opt_str(w, "expect.behaviour", exp_raw.get("behaviour")),
+        answer=_yes_no(w, exp_raw.get("answer")),
     )
 
     # family: at case level, or inside expect (seed shape)
@@ -353,7 +367,7 @@ def case_from_dict(d: Any, *, where: str, lenient: bool = False, line: int | Non
         if d.get("answer") is not None:
             answer = _str(w, "answer", d["answer"])
         else:
-            answer = expect.answer_contains or ""
+            answer = expect.answer_contains or expect.answer or ""
     else:
         for key in ("claim", "answer"):
             if key not in d:
@@ -446,6 +460,8 @@ def case_to_dict(case: Case) -> dict:
     e = case.expect
     if e.answer_contains is not None:
         expect["answer_contains"] = e.answer_contains
+    if e.answer is not None:
+        expect["answer"] = e.answer
     if e.cited_chunks_include:
         expect["cited_chunks_include"] = list(e.cited_chunks_include)
     if e.cited_chunks_exclude:

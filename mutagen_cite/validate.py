@@ -125,8 +125,11 @@ def _check_expect(c: _Case) -> None:
         c.error("expect", f"chunk id {cid} is both in cited_chunks_include and cited_chunks_exclude")
 
     if case.variant == "both-present":
-        if not (e.answer_contains or "").strip():
-            c.error("expect.answer_contains", "a both-present case needs the value the answer must contain")
+        if not (e.answer_contains or "").strip() and e.answer is None:
+            c.error("expect.answer_contains",
+                    "a both-present case needs the value the answer must contain (or expect.answer: yes)")
+        if e.answer is not None and (e.answer_contains or "").strip():
+            c.error("expect.answer", "give either answer_contains (a value) or answer (yes/no), not both")
         if not e.cited_chunks_include:
             c.error("expect.cited_chunks_include", "a both-present case needs at least one chunk that must be cited")
         if e.behaviour is not None:

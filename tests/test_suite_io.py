@@ -58,6 +58,7 @@ def cases(draw, case_id: str | None = None) -> Case:
         cited_chunks_include=tuple(draw(st.lists(_ident, max_size=2))),
         cited_chunks_exclude=tuple(draw(st.lists(_ident, max_size=2))),
         behaviour=draw(st.one_of(st.none(), st.just("decline"))),
+        answer=draw(st.one_of(st.none(), st.sampled_from(["yes", "no"]))),
     )
     return Case(
         id=case_id or draw(_ident),
@@ -243,6 +244,22 @@ def test_role_true_written_unquoted_reads_as_text():
     suite = load_suite(FIXTURES / "full_suite.yaml")
     assert suite.cases[0].provenance["chunks"]["p-0412"]["role"] == "true"
     assert suite.cases[1].labels == {"lexical": {"true": "supported", "distractor": "unsupported"}}
+
+
+def test_yes_no_expected_answer_reads_bare_yes_and_rejects_other_words():
+    text = """
+- id: y
+  family: modality
+  question: Must owners review members?
+  context: [{chunk_id: a, text: t}]
+  expect: {answer: yes, cited_chunks_include: [a]}
+"""
+    case = loads_suite(text).cases[0]
+    assert case.expect.answer == "yes" and case.expect.answer_contains is None
+    assert case.answer == "yes"
+    assert "answer: 'yes'" in dump_suite_yaml(Suite(None, (case,)))
+    with pytest.raises(SuiteError, match="expect.answer.*yes or no"):
+        loads_suite(text.replace("answer: yes", "answer: maybe"))
 
 
 def test_dates_and_hashes_stay_text():
