@@ -38,6 +38,7 @@ import re
 from typing import Iterable
 
 from .model import Case
+from .values import answer_matches, mentions_value
 from .parsing import VERIFIED_QUOTE_STATUSES, normalise_space
 
 TRUE_ABSENT_OUTCOMES = ("declined", "faithful", "asserted-uncited", "asserted-cited", "unsupported")
@@ -46,9 +47,8 @@ PASSING_OUTCOMES = ("declined", "faithful", "asserted-uncited")
 
 # A sentence that reports the context's silence rather than making a claim about the subject.
 _NOT_STATED = re.compile(
-    r"\b(?:(?:does|do|did|is|are)(?: not|n't)\s+(?:say|state|specify|mention|contain|include|provide|give|cover|"
-    r"stated|specified|mentioned|provided|given|covered|available)|not (?:stated|specified|mentioned|provided|given|"
-    r"found|available|covered|in (?:the )?(?:context|passages?|documents?))|no (?:information|mention|data|details?)|"
+    r"\b(?:(?:does|do|did|is|are)(?: not|n't)\s+(?:say|state|specify|mention|"
+    r"stated|specified|mentioned)|not (?:stated|specified|mentioned|found|in (?:the )?(?:context|passages?|documents?))|no (?:information|mention|data|details?)|"
     r"(?:cannot|can't|could not|couldn't|unable to) (?:find|determine|tell|answer|say)|"
     r"(?:passages?|context|documents?|sources?) (?:only )?(?:says?|states?|mentions?) nothing)\b",
     re.IGNORECASE,
@@ -59,40 +59,9 @@ _NEGATION = re.compile(r"\b(?:not|no|never|none|cannot|without)\b|n't\b", re.IGN
 # --------------------------------------------------------------------------- value model
 
 
-def _value_model():
-    """The shared value model (mutagen_cite.values); ``None`` until it is installed."""
-    try:
-        from . import values
-    except ImportError:  # pragma: no cover - only before the value model lands
-        return None
-    return values
-
-
-def _boundary_match(text: str, value: str) -> bool:
-    """Fallback without the value model: whole normalised tokens, no number reading."""
-    words = normalise_space(value).lower().split()
-    if not words:
-        return False
-    pattern = r"(?<!\w)" + r"\s+".join(re.escape(w) for w in words) + r"(?!\w)"
-    return re.search(pattern, normalise_space(text).lower()) is not None
-
-
 def mentions(text: str, value: str) -> bool:
-    """``text`` states ``value`` (the shared value model's rule)."""
-    if not value:
-        return False
-    vm = _value_model()
-    return bool(vm.mentions_value(text, value)) if vm else _boundary_match(text, value)
-
-
-def answer_matches(expected: str, answer: str) -> bool:
-    """The grading rule for ``expect.answer_contains`` / ``expect.answer: yes``."""
-    vm = _value_model()
-    if vm:
-        return bool(vm.answer_matches(expected, answer))
-    if expected.strip().lower() == "yes":
-        return re.match(r"\W*(yes|correct|true|indeed)\b", answer, re.IGNORECASE) is not None
-    return _boundary_match(answer, expected)
+    """``text`` states ``value`` (the shared value model's rule: whole values, token boundaries)."""
+    return bool(value) and mentions_value(text, value)
 
 
 # --------------------------------------------------------------------------- case facts
@@ -105,7 +74,7 @@ def mutation_of(case: Case) -> dict:
 
 def expected_yes(case: Case) -> bool:
     """A yes/no verification case: ``expect.answer: yes`` (or ``answer: yes`` with no answer_contains)."""
-    want = getattr(case.expect, "answer", None)
+    want = case.expect.answer
     if isinstance(want, str) and want.strip():
         return want.strip().lower() == "yes"
     return not case.expect.answer_contains and (case.answer or "").strip().lower() == "yes"
