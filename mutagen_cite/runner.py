@@ -223,6 +223,7 @@ class ResultsWriter:
         if not self.path.parent.exists():
             raise OutputError(f"folder {self.path.parent} does not exist", where=str(self.path),
                               hint="create the folder first or choose another -o path")
+        self._lock = _take_lock(self.path)
         lines = [json.dumps({"header": header}, sort_keys=True, ensure_ascii=False)]
         lines += [json.dumps(r, sort_keys=True, ensure_ascii=False) for r in keep]
         atomic_write_text(self.path, "\n".join(lines) + "\n")
@@ -234,6 +235,34 @@ class ResultsWriter:
 
     def close(self) -> None:
         self._fh.close()
+        _release_lock(self._lock)
+
+
+def _lock_path(path: Path) -> Path:
+    return path.with_name(path.name + ".lock")
+
+
+def _take_lock(path: Path):
+    """An exclusive lock beside the results file: a second run writing the same -o is refused
+    (one of the two would otherwise lose its results when the file is renamed over)."""
+    import fcntl
+
+    fh = open(_lock_path(path), "a+")
+    try:
+        fcntl.flock(fh.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        fh.close()
+        raise OutputError("another run is writing this results file", where=str(path),
+                          hint="wait for it to finish, or write to another -o file") from None
+    return fh
+
+
+def _release_lock(fh) -> None:
+    try:
+        Path(fh.name).unlink()
+    except OSError:
+        pass
+    fh.close()
 
 
 # --------------------------------------------------------------------------- the run
@@ -369,6 +398,14 @@ def run_suite(
                 f"the results file holds answers from {old_header.get('generator')!r}, not {header['generator']!r}",
                 where=str(results_path),
                 hint="resume with the same --generator, or write to another -o file",
+            )
+        old_fp, new_fp = (old_header or {}).get("judge_fingerprint"), header.get("judge_fingerprint")
+        if old_fp and new_fp and old_fp != new_fp:
+            raise ConfigError(
+                f"the results file was judged by {old_header.get('judge')!r} ({old_fp[:12]}), not by "
+                f"{header.get('judge')!r} ({new_fp[:12]}); resuming would mix verdicts",
+                where=str(results_path),
+                hint="resume with the same --judge, or rejudge with --rescore FILE --judge ... SUITE",
             )
         kept = [r for r in old if not r.get("error")]  # answers outside this selection stay in the file
     wanted = {c.id for c in cases}

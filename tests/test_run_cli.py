@@ -83,12 +83,19 @@ def test_families_and_limit_select_cases(runner, tmp_path):
     assert "4 cases" in result.output
     result = invoke(runner, [str(SUITE), "-g", "oracle", "--judge", "lexical", "-o", str(out), "-q", "--limit", "3"],
                     tmp_path)
+    assert "already exists" in result.output and result.exit_code == 2  # never overwritten silently
+    result = invoke(runner, [str(SUITE), "-g", "oracle", "--judge", "lexical", "-o", str(out), "-q", "--limit", "3",
+                             "--force"], tmp_path)
     assert "3 cases" in result.output
+    assert "unpaired cases     1" in result.output  # --limit 3 broke one pair
+    result = invoke(runner, [str(SUITE), "-g", "oracle", "-o", str(out), "--families", "scope,bogus"], tmp_path)
+    assert result.exit_code == 2 and "unknown family bogus" in result.output
 
 
 def test_help_teaches_generator_forms_and_gates(runner):
     result = runner.invoke(main, ["run", "--help"])
     assert result.exit_code == 0
     for text in ('command:"python my_rag.py"', "python:my_pkg.rag:answer", "openai:gpt-4o-mini", "oracle",
-                 "similarity", "--fail-under citation_accuracy=0.8,true_absent_pass=0.7", "--resume"):
+                 "similarity", "--fail-under pair_pass=0.9,both_present_pass=0.9,true_absent_pass=0.9", "--fail-over errored=0",
+                 "pairs caught", "mean case pass rate is not one of them", "--resume"):
         assert text in result.output
