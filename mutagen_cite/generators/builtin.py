@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
+from ..grading import expected_yes
 from ..parsing import chunk_sentences, normalise_space
 from .base import GenerationFailed, Request
 
@@ -39,11 +40,12 @@ class OracleGenerator:
         if case.variant == "true-absent" or expect.behaviour == "decline":
             return {"decline": True}
         ids = list(expect.cited_chunks_include) or [case.context[0].chunk_id]
-        return {"answer": f"{_plain(self._claim(case))} {_marker(ids)}"}
+        yes = "Yes. " if expected_yes(case) else ""  # a yes/no verification case (expect.answer: yes)
+        return {"answer": f"{yes}{_plain(self._claim(case))} {_marker(ids)}"}
 
     @staticmethod
     def _claim(case) -> str:
-        want = (case.expect.answer_contains or case.answer or "").strip()
+        want = (case.expect.answer_contains or ("" if expected_yes(case) else case.answer) or "").strip()
         if case.claim and want.lower() in normalise_space(case.claim).lower():
             return case.claim
         for cid in case.expect.cited_chunks_include:
