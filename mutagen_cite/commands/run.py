@@ -90,6 +90,8 @@ def command(suite_path, generator_spec, judge_spec, nli_model, embedding_model, 
     \b
     Generators (-g):
       oracle                        answers with the expected claim; must pass ~everything
+      reader                        answers only from a sentence stating the question's
+                                    whole condition, cites it; declines otherwise
       similarity                    cites the chunk whose embedding is closest to the question;
                                     never declines
       lexical                       the same by token F1

@@ -6,6 +6,8 @@
   question and cite that chunk, and never decline: seed 003's 0.97-on-easy-corpora strategy.
   On a near-miss suite they should fail most true-absent cases and many both-present ones.
 * ``first-chunk`` cites the first passage whatever it says; ``abstain`` always declines.
+* ``reader`` (:mod:`.reader`) answers only from a sentence that states the question's whole
+  condition and declines otherwise: the cases are passable from the context alone.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from typing import Any, Sequence
 from ..grading import expected_yes
 from ..parsing import chunk_sentences, normalise_space
 from .base import GenerationFailed, Request
+from .reader import ReaderGenerator  # noqa: F401  (registered with the other built-ins)
 
 
 def _plain(sentence: str) -> str:
