@@ -200,7 +200,7 @@ def render_terminal(report: dict, *, max_failures: int = 10) -> str:
         for f in failing[:max_failures]:
             lines.append(f"  {f['case_id']}: {'; '.join(f['reasons'])[:160]}")
         if len(failing) > max_failures:
-            lines.append(f"  ... and {len(failing) - max_failures} more (see the Markdown or JSON report)")
+            lines.append(f"  ... and {len(failing) - max_failures} more (write all of them with --report FILE.md or --json FILE.json)")
     for g in report["gates"]:
         lines.append(("gate ok    " if g["passed"] else "gate FAIL  ") + g["reason"])
     return "\n".join(lines) + "\n"
