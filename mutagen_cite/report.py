@@ -194,6 +194,8 @@ def render_terminal(report: dict, *, max_failures: int = 10) -> str:
         "",
         _table(CITE_COLUMNS, cite_rows(report["summary"])),
     ]
+    lines.append("citation accuracy: do cited passages support their claims; it cannot tell which of two "
+                 "near-identical passages was cited: read pairs caught first")
     failing = report["failing"]
     if failing:
         lines += ["", f"failing cases ({len(failing)}):"]
