@@ -497,6 +497,25 @@ def rejudge(suite: Suite, records: Sequence[dict], judge: Any, *, progress: bool
     return out
 
 
+def regrade(suite: Suite, records: Sequence[dict], *, strict: bool = False) -> list[dict]:
+    """Case verdicts graded again from the stored answers and judged rows (no model call)."""
+    cases = {c.id: c for c in suite.cases}
+    missing = [r["case_id"] for r in records if r["case_id"] not in cases]
+    if missing:
+        raise ConfigError(
+            f"{len(missing)} result(s) are for cases not in this suite, e.g. {missing[0]!r}",
+            hint="pass the suite file the results were produced from",
+        )
+    out = []
+    for record in records:
+        new = dict(record)
+        if record.get("answer") and not record.get("error"):
+            new["verdict"] = case_verdict(cases[record["case_id"]], record["answer"], record.get("judged") or [],
+                                          strict=strict)
+        out.append(new)
+    return out
+
+
 def _call(generator: Any, case: Case) -> tuple[Any, str | None]:
     from .generators.base import Request
 

@@ -145,3 +145,25 @@ def test_a_selection_that_breaks_pairs_reports_unpaired_cases(suite):
     _, summary = run(part, bare)
     assert summary["overall"]["pairs"] == 1 and summary["overall"]["unpaired"] == 1
     assert summary["unpaired"] == ["seats-quantity-both-present"]
+
+
+def test_rescore_with_strict_regrades_uncited_assertions(tmp_path):
+    from click.testing import CliRunner
+
+    from mutagen_cite.cli import main
+
+    suite = load_suite(SUITE)
+    by_id = {c.id: c for c in suite.cases}
+
+    def generate(request):
+        case = by_id[request["case_id"]]
+        return case.claim if case.variant == "true-absent" else bare(case)
+
+    out = tmp_path / "r.jsonl"
+    run_suite(suite, PythonGenerator(generate), LexicalJudge(), results_path=out, suite_path=SUITE, progress=False)
+    env = {"HF_HUB_OFFLINE": "1"}
+    loose = CliRunner().invoke(main, ["run", str(SUITE), "--rescore", str(out), "--fail-under", "pair_pass=1"], env=env)
+    assert loose.exit_code == 0, loose.output
+    strict = CliRunner().invoke(main, ["run", str(SUITE), "--rescore", str(out), "--strict",
+                                       "--fail-under", "pair_pass=1"], env=env)
+    assert strict.exit_code == 1 and "pair_pass 0.00 < 1.00" in strict.output

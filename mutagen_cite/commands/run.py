@@ -161,6 +161,13 @@ def command(suite_path, generator_spec, judge_spec, nli_model, embedding_model, 
             if gate_list and not allow_partial:
                 raise click.UsageError(f"refusing to gate on a partial results file ({missing} of {expected} "
                                        "cases missing); rerun with --resume, or pass --allow-partial")
+        if strict and not judge_spec and suite_path is None:
+            raise click.UsageError("--rescore with --strict needs SUITE (the verdicts are graded again from it)")
+        if suite_path is not None and not judge_spec:
+            from ..runner import regrade
+            from ..suite_io import load_suite
+
+            records = regrade(load_suite(suite_path), records, strict=strict)
         if judge_spec:
             if suite_path is None:
                 raise click.UsageError("--rescore with --judge needs SUITE (the judge reads the case contexts)")
