@@ -110,18 +110,33 @@ def reports_silence(text: str) -> bool:
     return bool(_NOT_STATED.search(text))
 
 
-def asserts_claim(case: Case, claim_text: str, asserts_row: dict | None) -> bool:
-    """Does this answer claim assert the case's claim? (see the module docstring)"""
-    if reports_silence(claim_text):
+def _texts(case: Case, ids: Iterable[str]) -> list[str]:
+    return [t for t in (case.chunk_text(cid) for cid in ids) if t]
+
+
+def asserts_claim(case: Case, claim: dict, asserts_row: dict | None) -> bool:
+    """Does this answer claim assert the case's claim? (see the module docstring)
+
+    The mutation's original value decides when the passages the claim rests on (its cited
+    chunks, or the whole context for an uncited claim) never state that value; when they do
+    (the near miss names the true value in another sentence), the judge decides.
+    """
+    text = claim["text"]
+    if reports_silence(text):
         return False
     values = _value_mutation(case)
     if values is not None:
         original, replacement = values
-        return mentions(claim_text, original) and not mentions(claim_text, replacement)
+        ids = [c["chunk_id"] for c in claim["citations"]] or list(case.context_ids())
+        if not any(mentions(t, original) for t in _texts(case, ids)):
+            return mentions(text, original) and not mentions(text, replacement)
+        if not mentions(text, original) or mentions(text, replacement):
+            return False  # no true value, or the near miss's value: a statement of the near miss
+        return bool(asserts_row and asserts_row.get("supported"))
     want = case.expect.answer_contains or ("" if expected_yes(case) else case.answer)
-    if want and not mentions(claim_text, want):
+    if want and not mentions(text, want):
         return False  # does not even state the value the claim is about
-    if _is_polarity(case) and _negated(claim_text) != _negated(case.claim):
+    if _is_polarity(case) and _negated(text) != _negated(case.claim):
         return False  # says the opposite of the absent claim: what the near miss says
     return bool(asserts_row and asserts_row.get("supported"))
 
@@ -138,7 +153,10 @@ def _negated(text: str) -> bool:
 def needs_assert_rows(case: Case) -> bool:
     """True-absent cases whose "asserts the claim" test needs the judge."""
     is_absent = case.variant == "true-absent" or case.expect.behaviour == "decline"
-    return is_absent and bool(case.claim) and _value_mutation(case) is None
+    if not (is_absent and case.claim):
+        return False
+    values = _value_mutation(case)
+    return values is None or any(mentions(c.text, values[0]) for c in case.context)
 
 
 def case_checks(case: Case, claims: list[dict]) -> list[dict]:
@@ -155,11 +173,14 @@ def case_checks(case: Case, claims: list[dict]) -> list[dict]:
             continue
         ids = {c["chunk_id"] for c in claim["citations"]}
         has_original, has_replacement = mentions(text, original), mentions(text, replacement)
-        if ids & distractor and has_original and not has_replacement:
+        # a passage that itself states the value elsewhere leaves the claim to the judge
+        dis_states = any(mentions(t, original) for t in _texts(case, ids & distractor))
+        true_states = any(mentions(t, replacement) for t in _texts(case, ids & true))
+        if ids & distractor and has_original and not has_replacement and not dis_states:
             out.append({"claim": i, "kind": "mis-attribution",
                         "reason": f"cites the near miss {', '.join(sorted(ids & distractor))} while stating "
                                   f"the true value {original!r}: mis-attribution"})
-        if ids & true and has_replacement and not has_original:
+        if ids & true and has_replacement and not has_original and not true_states:
             out.append({"claim": i, "kind": "wrong-answer",
                         "reason": f"cites the true chunk {', '.join(sorted(ids & true))} with the near miss's "
                                   f"value {replacement!r}: wrong answer"})
@@ -208,7 +229,7 @@ def true_absent_verdict(case: Case, answer: dict, judged: list[dict], *, strict:
     for i, claim in enumerate(claims):
         cites = claim["citations"]
         ids = list(dict.fromkeys(c["chunk_id"] for c in cites))
-        asserted = asserts_claim(case, claim["text"], asserts_rows.get(i))
+        asserted = asserts_claim(case, claim, asserts_rows.get(i))
         if not cites:
             if asserted and uncited_assertion is None:
                 uncited_assertion = claim["text"]
