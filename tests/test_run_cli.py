@@ -33,6 +33,8 @@ def test_oracle_run_writes_every_report(runner, tmp_path):
     assert "gate ok    pass_rate 1.00 >= 0.95" in result.output
     report = json.loads(js.read_text())
     assert report["summary"]["overall"]["pass_rate"] == 1.0 and report["gates_passed"] is True
+    assert next(iter(report)) == "headline" and report["headline"]["pair_pass"] == 1.0  # pairs first
+    assert md.read_text().split("\n")[2].strip().startswith("pairs caught       1.00 (5/5)")
     assert "| overall | 10 | 1.00 (10/10)" in md.read_text()
     tree = ET.parse(junit)
     cases = tree.getroot().findall(".//testcase")
@@ -99,3 +101,20 @@ def test_help_teaches_generator_forms_and_gates(runner):
                  "similarity", "--fail-under pair_pass=0.9,both_present_pass=0.9,true_absent_pass=0.9", "--fail-over errored=0",
                  "pairs caught", "mean case pass rate is not one of them", "--resume"):
         assert text in result.output
+
+
+def test_run_refuses_a_suite_that_validate_rejects(runner, tmp_path):
+    broken = tmp_path / "broken.yaml"
+    broken.write_text(SUITE.read_text().replace("    cited_chunks_include: [p-1102]\n", "", 1))
+    result = invoke(runner, [str(broken), "-g", "oracle", "--judge", "lexical", "-o", str(tmp_path / "r.jsonl")],
+                    tmp_path)
+    assert result.exit_code == 2
+    assert "backups-scope-both-present" in result.output and "does not pass validate" in result.output
+    assert not (tmp_path / "r.jsonl").exists()
+
+
+def test_no_gate_says_the_exit_code_means_nothing(runner, tmp_path):
+    result = invoke(runner, [str(SUITE), "-g", "abstain", "--judge", "lexical", "-o", str(tmp_path / "r.jsonl"), "-q"],
+                    tmp_path)
+    assert result.exit_code == 0
+    assert "no gate set: exit code 0 although 5 case(s) failed" in result.output
