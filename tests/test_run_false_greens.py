@@ -85,8 +85,9 @@ def test_minimum_gate_on_a_count_is_refused_and_maximum_accepted(tmp_path):
     result = invoke([str(SUITE), "-g", "oracle", "-o", str(tmp_path / "r.jsonl"), "--fail-under", "errored=0"])
     assert result.exit_code == 2 and "--fail-over errored=0" in result.output
     result = invoke([str(SUITE), "-g", "oracle", "--judge", "lexical", "-o", str(tmp_path / "r.jsonl"), "-q",
-                     "--fail-under", "errored<=0,pair_pass>=1"])
+                     "--fail-under", "errored<=0,pair_pass>=1,quantity.pair_pass=1"])
     assert result.exit_code == 0 and "gate ok    errored 0 <= 0" in result.output
+    assert "gate ok    quantity.pair_pass 1.00 >= 1.00" in result.output
 
 
 def test_baseline_json_report_is_read_and_an_empty_one_refused(tmp_path):

@@ -97,7 +97,8 @@ def command(suite_path, generator_spec, judge_spec, nli_model, embedding_model, 
       lexical                       the same by token F1
       first-chunk | abstain         cite the first passage / always decline
       command:"python my_rag.py"    any program: one JSON request per stdin line,
-                                    one JSON answer per stdout line
+                                    one JSON answer per stdout line (stdout is for
+                                    answers only, log to stderr; echo case_id)
       python:my_pkg.rag:answer      a Python function taking the request dict
       openai:gpt-4o-mini            an OpenAI-compatible chat endpoint (--base-url,
                                     key from $OPENAI_API_KEY)
