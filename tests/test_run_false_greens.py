@@ -126,3 +126,17 @@ def test_markdown_report_escapes_generator_html(tmp_path, monkeypatch):
             "-q", "--report", str(md)])
     text = md.read_text()
     assert "<img" not in text and "&lt;img" in text
+
+
+def test_errored_cases_count_against_citation_accuracy_and_pairs():
+    from mutagen_cite.scoring import summarise
+
+    ok = {"case_id": "a-both-present", "variant": "both-present", "family": "scope",
+          "verdict": {"passed": True}, "judged": [{"claim": 0, "kind": "cited", "supported": True, "chunk_ids": ["p"]}],
+          "answer": {"claims": [{"text": "x", "citations": [{"chunk_id": "p", "resolution": "ok"}]}]}}
+    crashed = {"case_id": "a-true-absent", "variant": "true-absent", "family": "scope", "error": "boom",
+               "verdict": {"passed": False, "status": "error"}, "answer": None, "judged": []}
+    m = summarise([ok, crashed])["overall"]
+    assert m["citation_accuracy"] == 0.5  # 1 supported of 1 cited claim + 1 errored case
+    assert m["pairs"] == 1 and m["pair_pass"] == 0.0 and m["errored"] == 1
+    assert m["cited_answer_rate"] == 0.5
