@@ -39,7 +39,7 @@ from typing import Iterable
 
 from .model import Case
 from .values import answer_matches, mentions_value
-from .parsing import VERIFIED_QUOTE_STATUSES, normalise_space
+from .parsing import VERIFIED_QUOTE_STATUSES
 
 TRUE_ABSENT_OUTCOMES = ("declined", "faithful", "asserted-uncited", "asserted-cited", "unsupported")
 #: outcomes that pass; ``asserted-uncited`` only without ``strict``

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Sequence
 
 from .gates import Gate, check_gates
-from .io import atomic_write_text, dumps_json
+from .io import atomic_write_text
 from .scoring import METRICS, summarise
 
 REPORT_FORMAT = "mutagen-cite-report/1"

@@ -36,7 +36,6 @@ from .io import atomic_write_text
 from .model import Answer, Case, Suite, chunk_id
 from .parsing import (
     DEFAULT_DECLINE_TOKEN,
-    VERIFIED_QUOTE_STATUSES,
     CitationSyntax,
     GarbageOutput,
     join_premises,
