@@ -25,10 +25,10 @@ demo: install
 	$(BIN)/mutagen-cite build corpora/demo -o $(OUT)/suite.yaml --min-hardness embedding
 	$(BIN)/mutagen-cite validate $(OUT)/suite.yaml --corpus corpora/demo
 	$(BIN)/mutagen-cite audit $(OUT)/suite.yaml --corpus corpora/demo -o $(OUT)/audit.json --html $(OUT)/audit.html
-	$(BIN)/mutagen-cite run $(OUT)/suite.yaml -g oracle -o $(OUT)/oracle.jsonl --report $(OUT)/oracle.md
+	$(BIN)/mutagen-cite run $(OUT)/suite.yaml -g oracle -o $(OUT)/oracle.jsonl --force --report $(OUT)/oracle.md
 	@echo
 	@echo "A system that cites the most similar chunk (the baseline every near-miss suite must catch):"
-	$(BIN)/mutagen-cite run $(OUT)/suite.yaml -g similarity -o $(OUT)/similarity.jsonl \
+	$(BIN)/mutagen-cite run $(OUT)/suite.yaml -g similarity -o $(OUT)/similarity.jsonl --force \
 		--report $(OUT)/similarity.md --junit $(OUT)/similarity.junit.xml
 	@echo
 	@echo "Suite: $(OUT)/suite.yaml   audit: $(OUT)/audit.html   reports: $(OUT)/*.md"

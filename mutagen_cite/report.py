@@ -12,10 +12,30 @@ from pathlib import Path
 from typing import Sequence
 
 from .gates import Gate, check_gates
-from .io import atomic_write_text, dumps_json
+from .io import atomic_write_text
 from .scoring import METRICS, summarise
 
 REPORT_FORMAT = "mutagen-cite-report/1"
+
+#: The numbers to read first, in this order (README "Reading a run"): near misses caught,
+#: then each variant's pass rate, then how many answers cite anything at all.
+HEADLINE_KEYS = ("pair_pass", "pairs_caught", "pairs", "both_present_pass", "true_absent_pass",
+                 "cited_answer_rate", "citing_answers", "cases", "errored", "unpaired")
+OUTCOME_KEYS = ("ta_declined", "ta_faithful", "ta_asserted_uncited", "ta_asserted_cited", "ta_unsupported")
+OUTCOME_LABELS = {
+    "ta_declined": "declined",
+    "ta_faithful": "answered faithfully from the near miss",
+    "ta_asserted_uncited": "asserted the absent claim without a citation",
+    "ta_asserted_cited": "asserted the absent claim with a citation",
+    "ta_unsupported": "cited a passage that does not support the claim",
+}
+READING_GUIDE = (
+    "Read first: pairs caught (a near miss counts only when its both-present case AND its "
+    "true-absent twin pass), then both-present and true-absent pass. The mean case pass rate "
+    "is not a headline: a system that never cites passes most true-absent cases for free. "
+    "Citation accuracy says whether cited passages support their claims, not whether the "
+    "right one of two near-identical passages was cited."
+)
 
 
 def build_report(header: dict | None, records: Sequence[dict], gates: Sequence[Gate] = ()) -> dict:
@@ -31,10 +51,14 @@ def build_report(header: dict | None, records: Sequence[dict], gates: Sequence[G
                 "status": verdict.get("status", "error"), "reasons": verdict.get("reasons") or [],
                 "answer": ((r.get("answer") or {}).get("text") or "")[:300],
             })
+    m = summary["overall"]
+    headline = {key: m[key] for key in HEADLINE_KEYS}
     return {
+        "headline": headline,
         "format": REPORT_FORMAT,
         "run": header or {},
         "summary": summary,
+        "true_absent_outcomes": {key: m[key] for key in OUTCOME_KEYS},
         "gates": [
             {"gate": g.gate.label, "minimum": g.gate.minimum, "value": g.value, "passed": g.passed, "reason": g.reason}
             for g in gate_results
@@ -110,6 +134,47 @@ def _judges_line(report: dict) -> str:
     return ", ".join(f"{name} ({count} pairs)" for name, count in judges.items())
 
 
+def _count(num: int, den: int, value) -> str:
+    return "-" if value is None else f"{value:.2f} ({num}/{den})"
+
+
+def headline_lines(report: dict) -> list[str]:
+    """The three numbers to read first, plus citation coverage and the unpaired count."""
+    m = report["summary"]["overall"]
+    bp_passed = round((m["both_present_pass"] or 0) * m["both_present_cases"])
+    ta_passed = round((m["true_absent_pass"] or 0) * m["true_absent_cases"])
+    lines = [
+        f"pairs caught       {_count(m['pairs_caught'], m['pairs'], m['pair_pass'])}"
+        "   (a near miss is caught when both of its variants pass)",
+        f"both-present pass  {_count(bp_passed, m['both_present_cases'], m['both_present_pass'])}",
+        f"true-absent pass   {_count(ta_passed, m['true_absent_cases'], m['true_absent_pass'])}",
+        f"answers citing     {_count(m['citing_answers'], m['cases'], m['cited_answer_rate'])}"
+        "   (answers that cite any passage)",
+    ]
+    if m["unpaired"]:
+        lines.append(f"unpaired cases     {m['unpaired']} (twin not in this run; not in pairs caught)")
+    if m["errored"]:
+        lines.append(f"errored cases      {m['errored']} (counted as failed)")
+    return lines
+
+
+def outcome_line(report: dict) -> str:
+    o = report["true_absent_outcomes"]
+    return "true-absent outcomes: " + ", ".join(f"{OUTCOME_LABELS[k]} {o[k]}" for k in OUTCOME_KEYS)
+
+
+PAIR_COLUMNS = ("family", "pairs caught", "both-present", "true-absent", "citing", "unpaired")
+
+
+def pair_rows(summary: dict) -> list[list[str]]:
+    return [
+        [name, _count(m["pairs_caught"], m["pairs"], m["pair_pass"]),
+         _rate(m, "both_present_pass", "both_present_cases"), _rate(m, "true_absent_pass", "true_absent_cases"),
+         _num(m["cited_answer_rate"]), str(m["unpaired"])]
+        for name, m in _rows(summary)
+    ]
+
+
 # --------------------------------------------------------------------------- renderers
 
 
@@ -117,27 +182,39 @@ def render_terminal(report: dict, *, max_failures: int = 10) -> str:
     run = report["run"]
     m = report["summary"]["overall"]
     lines = [
+        *headline_lines(report),
+        "",
         f"generator {run.get('generator', '?')}   judge {_judges_line(report)}",
         f"{m['cases']} cases, {m['passed']} passed, {m['errored']} errored",
+        outcome_line(report),
+        "",
+        _table(PAIR_COLUMNS, pair_rows(report["summary"])),
         "",
         _table(CASE_COLUMNS, case_rows(report["summary"])),
         "",
         _table(CITE_COLUMNS, cite_rows(report["summary"])),
     ]
+    lines.append("citation accuracy: do cited passages support their claims; it cannot tell which of two "
+                 "near-identical passages was cited: read pairs caught first")
     failing = report["failing"]
     if failing:
         lines += ["", f"failing cases ({len(failing)}):"]
         for f in failing[:max_failures]:
             lines.append(f"  {f['case_id']}: {'; '.join(f['reasons'])[:160]}")
         if len(failing) > max_failures:
-            lines.append(f"  ... and {len(failing) - max_failures} more (see the Markdown or JSON report)")
+            lines.append(f"  ... and {len(failing) - max_failures} more (write all of them with --report FILE.md or --json FILE.json)")
     for g in report["gates"]:
         lines.append(("gate ok    " if g["passed"] else "gate FAIL  ") + g["reason"])
     return "\n".join(lines) + "\n"
 
 
 def render_json(report: dict) -> str:
-    return dumps_json(report)
+    """Deterministic JSON with the headline first (every nested mapping key-sorted)."""
+    import json
+
+    ordered = {"headline": report["headline"]}
+    ordered.update({k: json.loads(json.dumps(report[k], sort_keys=True)) for k in sorted(report) if k != "headline"})
+    return json.dumps(ordered, ensure_ascii=False, indent=2) + "\n"
 
 
 def _md_table(columns: Sequence[str], rows: list[list[str]]) -> str:
@@ -148,13 +225,18 @@ def _md_table(columns: Sequence[str], rows: list[list[str]]) -> str:
 
 
 def _md_escape(text: str) -> str:
-    return text.replace("|", "\\|").replace("\n", " ")
+    """Table-safe and inert: generator output may hold raw HTML, which a viewer would render."""
+    import html
+
+    return html.escape(text, quote=False).replace("|", "\\|").replace("\n", " ")
 
 
 def render_markdown(report: dict) -> str:
     run = report["run"]
     m = report["summary"]["overall"]
     out = ["# mutagen-cite run report", ""]
+    out += [f"    {line}" for line in headline_lines(report)]
+    out += ["", _md_escape(READING_GUIDE), ""]
     sha = run.get("suite_sha256")
     out.append(f"- **Suite:** `{run.get('suite') or '?'}`" + (f" (sha256 `{sha[:12]}`)" if sha else ""))
     out.append(f"- **Generator:** `{run.get('generator', '?')}`")
@@ -169,6 +251,18 @@ def render_markdown(report: dict) -> str:
         out += ["## Gates", ""]
         out += [f"- {'pass' if g['passed'] else '**FAIL**'}: {g['reason']}" for g in report["gates"]]
         out.append("")
+    out += ["## Near misses per family", "", _md_table(PAIR_COLUMNS, pair_rows(report["summary"])), ""]
+    out += ["## True-absent outcomes", ""]
+    out += [f"- {OUTCOME_LABELS[k]}: {report['true_absent_outcomes'][k]}" for k in OUTCOME_KEYS]
+    out += ["", "A true-absent case passes when the answer declines, or when no claim asserts the absent "
+            "fact and every cited claim is supported by the passage it cites (a faithful statement of "
+            "what the near miss says passes). An uncited assertion passes unless the run used --strict.", ""]
+    unpaired = report["summary"].get("unpaired") or []
+    if unpaired:
+        out += [f"## Unpaired cases ({len(unpaired)})", "",
+                "Their twin is not in this run (a --families/--limit selection, or a suite without "
+                "both variants); they are left out of pairs caught.", ""]
+        out += [f"- `{_md_escape(cid)}`" for cid in unpaired] + [""]
     out += ["## Cases per family", "", _md_table(CASE_COLUMNS, case_rows(report["summary"])), ""]
     out += ["## Citations per family", "", _md_table(CITE_COLUMNS, cite_rows(report["summary"])), ""]
     out += ["## What the columns mean", ""]
@@ -181,7 +275,8 @@ def render_markdown(report: dict) -> str:
     }
     out += [f"- **{col}** (`{key}`): {METRICS[key][0]}" for col, key in glossary.items()]
     out += ["", "A high faithfulness beside a low citation accuracy means the answers are grounded "
-            "somewhere in the context but cite the wrong passage (seed 000).", ""]
+            "somewhere in the context but cite the wrong passage. Citation accuracy alone does not show "
+            "near-miss confusion: a passage copied verbatim supports its copy, so read pairs caught first.", ""]
     failing = [f for f in report["failing"] if f["status"] != "error"]
     errored = [f for f in report["failing"] if f["status"] == "error"]
     if failing:
@@ -203,14 +298,19 @@ def render_junit(report: dict, records: Sequence[dict]) -> str:
     errors = sum(1 for r in records if r.get("error"))
     root = ET.Element("testsuites", name="mutagen-cite", tests=str(len(records)),
                       failures=str(failures), errors=str(errors))
-    suite = ET.SubElement(root, "testsuite", name=f"mutagen-cite {report['run'].get('generator', '')}".strip(),
+    caught = f"pairs caught {_count(m['pairs_caught'], m['pairs'], m['pair_pass'])}"
+    suite = ET.SubElement(root, "testsuite",
+                          name=f"mutagen-cite {report['run'].get('generator', '')}: {caught}".replace("  ", " "),
                           tests=str(len(records)), failures=str(failures), errors=str(errors), skipped="0")
     props = ET.SubElement(suite, "properties")
+    for key in HEADLINE_KEYS:
+        if m.get(key) is not None:
+            ET.SubElement(props, "property", name=key, value=_num(m[key], 4))
     for key in ("suite", "suite_sha256", "generator", "judge", "judge_weights_sha256"):
         if report["run"].get(key):
             ET.SubElement(props, "property", name=key, value=str(report["run"][key]))
     for key in METRICS:
-        if m.get(key) is not None:
+        if m.get(key) is not None and key not in HEADLINE_KEYS:
             ET.SubElement(props, "property", name=key, value=_num(m[key], 4))
     for g in report["gates"]:
         ET.SubElement(props, "property", name=f"gate:{g['gate']}", value=("pass: " if g["passed"] else "FAIL: ") + g["reason"])

@@ -36,7 +36,6 @@ from .io import atomic_write_text
 from .model import Answer, Case, Suite, chunk_id
 from .parsing import (
     DEFAULT_DECLINE_TOKEN,
-    VERIFIED_QUOTE_STATUSES,
     CitationSyntax,
     GarbageOutput,
     join_premises,
@@ -107,57 +106,8 @@ def answer_record(answer: Answer, case: Case, store: frozenset[str]) -> dict:
     return {"text": answer.text, "declined": answer.declined, "claims": claims}
 
 
-def _contains(haystack: str, needle: str) -> bool:
-    return normalise_space(needle).lower() in normalise_space(haystack).lower()
-
-
-def case_verdict(case: Case, answer: dict) -> dict:
-    """Pass/fail from the ``expect`` block alone (no judge): seed 003's assertions.
-
-    both-present: the answer contains ``answer_contains``, cites every ``include`` id, cites
-    no ``exclude`` id, and every cited id resolves with its quote verified.
-    true-absent: the answer declines, or no claim carries a citation.
-    """
-    claims = answer["claims"]
-    cited = [c for claim in claims for c in claim["citations"]]
-    cited_ids = list(dict.fromkeys(c["chunk_id"] for c in cited))
-    reasons: list[str] = []
-    if case.variant == "true-absent" or case.expect.behaviour == "decline":
-        if not answer["declined"] and cited:
-            first = next(cl for cl in claims if cl["citations"])
-            ids = ", ".join(c["chunk_id"] for c in first["citations"])
-            reasons.append(f"made a cited claim instead of declining: {first['text'][:90]!r} [{ids}]")
-            reasons += _citation_problems(cited)
-        return _verdict(reasons)
-    expect = case.expect
-    text = " ".join(cl["text"] for cl in claims) or answer.get("text", "")
-    if answer["declined"]:
-        reasons.append("declined, but the context states the answer")
-    elif expect.answer_contains and not _contains(text, expect.answer_contains):
-        reasons.append(f"answer does not contain {expect.answer_contains!r}")
-    for cid in expect.cited_chunks_include:
-        if cid not in cited_ids:
-            reasons.append(f"did not cite the supporting chunk {cid}")
-    for cid in expect.cited_chunks_exclude:
-        if cid in cited_ids:
-            reasons.append(f"cited the near-miss chunk {cid}")
-    return _verdict(reasons + _citation_problems(cited))
-
-
-def _citation_problems(cited: list[dict]) -> list[str]:
-    """Unresolved ids (seed 004) and quotes that are not in the chunk they name (seed 001)."""
-    out = []
-    for c in cited:
-        if c["resolution"] != "ok":
-            out.append(f"cited id {c['chunk_id']} is {c['resolution']} (not in this case's context)")
-        elif c.get("quote_check", "none") not in VERIFIED_QUOTE_STATUSES:
-            out.append(f"quote for {c['chunk_id']} {c['quote_check']}")
-    return out
-
-
-def _verdict(reasons: list[str]) -> dict:
-    reasons = list(dict.fromkeys(reasons))
-    return {"passed": not reasons, "status": "pass" if not reasons else "fail", "reasons": reasons}
+# The case verdict lives in mutagen_cite.grading (one definition of what passes).
+from .grading import case_verdict, needs_assert_rows  # noqa: E402  (re-exported)
 
 
 # --------------------------------------------------------------------------- judging
@@ -181,9 +131,12 @@ def plan_pairs(case: Case, answer: dict) -> list[_Pair]:
     """First-round pairs: citation-level (joint, single, leave-one-out) and concatenated context."""
     pairs: list[_Pair] = []
     context = join_premises(normalise_space(c.text) for c in case.context)
+    asserts = needs_assert_rows(case)
     for i, claim in enumerate(answer["claims"]):
         hyp = claim["text"]
         pairs.append(_Pair(i, "context", list(case.context_ids()), context, hyp))
+        if asserts:  # does the answer's claim state the case's (absent) claim? premise = the answer
+            pairs.append(_Pair(i, "asserts", [], normalise_space(hyp), case.claim))
         if not _claim_is_checkable(claim):
             continue
         cites = claim["citations"]
@@ -269,6 +222,7 @@ class ResultsWriter:
         if not self.path.parent.exists():
             raise OutputError(f"folder {self.path.parent} does not exist", where=str(self.path),
                               hint="create the folder first or choose another -o path")
+        self._lock = _take_lock(self.path)
         lines = [json.dumps({"header": header}, sort_keys=True, ensure_ascii=False)]
         lines += [json.dumps(r, sort_keys=True, ensure_ascii=False) for r in keep]
         atomic_write_text(self.path, "\n".join(lines) + "\n")
@@ -280,6 +234,34 @@ class ResultsWriter:
 
     def close(self) -> None:
         self._fh.close()
+        _release_lock(self._lock)
+
+
+def _lock_path(path: Path) -> Path:
+    return path.with_name(path.name + ".lock")
+
+
+def _take_lock(path: Path):
+    """An exclusive lock beside the results file: a second run writing the same -o is refused
+    (one of the two would otherwise lose its results when the file is renamed over)."""
+    import fcntl
+
+    fh = open(_lock_path(path), "a+")
+    try:
+        fcntl.flock(fh.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        fh.close()
+        raise OutputError("another run is writing this results file", where=str(path),
+                          hint="wait for it to finish, or write to another -o file") from None
+    return fh
+
+
+def _release_lock(fh) -> None:
+    try:
+        Path(fh.name).unlink()
+    except OSError:
+        pass
+    fh.close()
 
 
 # --------------------------------------------------------------------------- the run
@@ -339,7 +321,8 @@ def run_header(suite_path: str | None, suite_hash: str | None, generator: Any, j
 
 
 def evaluate_case(case: Case, index: int, raw: Any, error: str | None, judge: Any,
-                  store: frozenset[str], syntax: CitationSyntax, decline_token: str) -> dict:
+                  store: frozenset[str], syntax: CitationSyntax, decline_token: str, *,
+                  strict: bool = False) -> dict:
     """One result record from one generator outcome (``raw`` output or an ``error``)."""
     record: dict[str, Any] = {
         "case_id": case.id, "index": index, "family": case.family, "variant": case.variant,
@@ -355,13 +338,14 @@ def evaluate_case(case: Case, index: int, raw: Any, error: str | None, judge: An
         else:
             answer = answer_record(parsed, case, store)
             record["answer"] = answer
-            record["verdict"] = case_verdict(case, answer)
             try:
                 first = judge_pairs(judge, plan_pairs(case, answer))
                 second = judge_pairs(judge, plan_chunk_pairs(case, answer, first))
                 record["judged"] = first + second
             except Exception as exc:  # a judge failure (e.g. an LLM endpoint) errors the case
                 error = f"judge failed: {type(exc).__name__}: {exc}"[:500]
+            else:
+                record["verdict"] = case_verdict(case, answer, record["judged"], strict=strict)
     if error is not None:
         record["error"] = error
         record["verdict"] = {"passed": False, "status": "error", "reasons": [error]}
@@ -389,6 +373,7 @@ def run_suite(
     progress: bool = True,
     header_extra: dict | None = None,
     on_record: Callable[[dict], None] | None = None,
+    strict: bool = False,
 ) -> RunResult:
     """Run every case (in suite order), writing results as they arrive; see module docstring."""
     syntax = CitationSyntax(citation_pattern)
@@ -413,6 +398,14 @@ def run_suite(
                 where=str(results_path),
                 hint="resume with the same --generator, or write to another -o file",
             )
+        old_fp, new_fp = (old_header or {}).get("judge_fingerprint"), header.get("judge_fingerprint")
+        if old_fp and new_fp and old_fp != new_fp:
+            raise ConfigError(
+                f"the results file was judged by {old_header.get('judge')!r} ({old_fp[:12]}), not by "
+                f"{header.get('judge')!r} ({new_fp[:12]}); resuming would mix verdicts",
+                where=str(results_path),
+                hint="resume with the same --judge, or rejudge with --rescore FILE --judge ... SUITE",
+            )
         kept = [r for r in old if not r.get("error")]  # answers outside this selection stay in the file
     wanted = {c.id for c in cases}
     done = {r["case_id"] for r in kept}
@@ -429,7 +422,7 @@ def run_suite(
 
     def finish(index: int, case: Case, raw: Any, error: str | None) -> None:
         nonlocal passed
-        record = evaluate_case(case, index, raw, error, judge, store, syntax, decline_token)
+        record = evaluate_case(case, index, raw, error, judge, store, syntax, decline_token, strict=strict)
         if record["error"]:
             result.generator_errors += 1
         if writer:
@@ -471,10 +464,11 @@ def run_suite(
     return result
 
 
-def rejudge(suite: Suite, records: Sequence[dict], judge: Any, *, progress: bool = True) -> list[dict]:
+def rejudge(suite: Suite, records: Sequence[dict], judge: Any, *, progress: bool = True,
+            strict: bool = False) -> list[dict]:
     """The same answers judged again by another judge (verdict cache makes repeats cheap).
 
-    Answers, resolution and case verdicts are kept; only ``judged`` rows are rebuilt, so a
+    Answers and resolution are kept; ``judged`` rows and the verdicts that read them are rebuilt, so a
     run's generator is never called twice to compare judges.
     """
     cases = {c.id: c for c in suite.cases}
@@ -493,11 +487,31 @@ def rejudge(suite: Suite, records: Sequence[dict], judge: Any, *, progress: bool
             case = cases[record["case_id"]]
             first = judge_pairs(judge, plan_pairs(case, answer))
             new["judged"] = first + judge_pairs(judge, plan_chunk_pairs(case, answer, first))
+            new["verdict"] = case_verdict(case, answer, new["judged"], strict=strict)
         out.append(new)
         if bar is not None:
             bar.update(1)
     if bar is not None:
         bar.close()
+    return out
+
+
+def regrade(suite: Suite, records: Sequence[dict], *, strict: bool = False) -> list[dict]:
+    """Case verdicts graded again from the stored answers and judged rows (no model call)."""
+    cases = {c.id: c for c in suite.cases}
+    missing = [r["case_id"] for r in records if r["case_id"] not in cases]
+    if missing:
+        raise ConfigError(
+            f"{len(missing)} result(s) are for cases not in this suite, e.g. {missing[0]!r}",
+            hint="pass the suite file the results were produced from",
+        )
+    out = []
+    for record in records:
+        new = dict(record)
+        if record.get("answer") and not record.get("error"):
+            new["verdict"] = case_verdict(cases[record["case_id"]], record["answer"], record.get("judged") or [],
+                                          strict=strict)
+        out.append(new)
     return out
 
 

@@ -19,6 +19,21 @@ Failed cited claims split into ``mis_attribution`` (the concatenated context or 
   context chunk supports the claim: the wrong member was named) and ``unsupported``
   (nothing in the context does: ordinary hallucination).
 
+Near misses (issue 17, seed 003 "the two are not two versions of one test"): the
+  both-present case ``<base>-both-present`` and its twin ``<base>-true-absent`` form a pair;
+  the pair is *caught* when both pass. ``pair_pass`` = pairs caught / pairs; cases whose twin
+  is not in the run count as ``unpaired`` and are left out of it. ``cited_answer_rate`` =
+  answers that cite anything / cases (errored cases cite nothing): a system that passes
+  true-absent cases by never citing shows here.
+True-absent outcomes (see mutagen_cite.grading): ``declined``, ``faithful`` (answered from
+  the near miss without asserting the claim), ``asserted_uncited``, ``asserted_cited``,
+  ``unsupported_cited``.
+Case-aware findings (from ``provenance.mutation``, no judge): ``case_mis_attribution`` (cites
+  the near miss while stating the true value), ``wrong_value`` (cites the true chunk with the
+  near miss's value).
+Errored cases count as failed everywhere: in every pass rate, and as one unsupported cited
+  claim each in ``citation_accuracy``, so a crash can never raise a rate.
+
 A metric with an empty denominator is ``None`` (shown as "-"), never 0.
 """
 
@@ -30,15 +45,27 @@ from typing import Iterable
 
 #: metric name -> (description, higher is better)
 METRICS: dict[str, tuple[str, bool]] = {
-    "pass_rate": ("cases passed / cases", True),
+    "pair_pass": ("near misses caught (both variants passed) / pairs", True),
     "both_present_pass": ("both-present cases passed / both-present cases", True),
-    "true_absent_pass": ("true-absent cases that declined / true-absent cases", True),
+    "true_absent_pass": ("true-absent cases passed (declined, or no claim asserting the absent fact and "
+                         "every cited claim supported by its citation) / true-absent cases", True),
+    "cited_answer_rate": ("answers citing at least one passage / cases", True),
+    "pass_rate": ("cases passed / cases (not a headline: a never-citing system gets ~0.5)", True),
     "errored": ("cases the generator or judge could not complete", False),
+    "unpaired": ("cases whose twin is not in this run (left out of pair_pass)", False),
+    "ta_declined": ("true-absent cases declined", True),
+    "ta_faithful": ("true-absent cases answered from the near miss without asserting the claim", True),
+    "ta_asserted_uncited": ("true-absent cases asserting the absent claim without a citation", False),
+    "ta_asserted_cited": ("true-absent cases asserting the absent claim with a citation", False),
+    "ta_unsupported": ("true-absent cases with a cited claim its citation does not support", False),
+    "case_mis_attribution": ("claims citing the near miss while stating the true value", False),
+    "wrong_value": ("claims citing the true chunk with the near miss's value", False),
     "resolution_rate": ("cited ids found in the case's own context / cited ids", True),
     "invented_ids": ("cited ids found nowhere in the suite", False),
     "stale_ids": ("cited ids from the store but not from this context", False),
     "missing_citations": ("uncited claims in both-present answers", False),
-    "citation_accuracy": ("cited claims entailed by the passages they name / cited claims", True),
+    "citation_accuracy": ("cited claims entailed by the passages they name / cited claims (+1 failed claim "
+                          "per errored case); says nothing about citing the near miss", True),
     "citation_coverage": ("cited claims / claims", True),
     "mean_ids_per_claim": ("distinct ids per cited claim", False),
     "alce_citation_recall": ("claims entailed by their citations jointly / claims (ALCE)", True),
@@ -135,6 +162,12 @@ class _Tally:
     resolution: Counter = field(default_factory=Counter)
     missing: int = 0
     failures: Counter = field(default_factory=Counter)
+    citing_answers: int = 0
+    outcomes: Counter = field(default_factory=Counter)
+    checks: Counter = field(default_factory=Counter)
+    pairs: int = 0
+    pairs_caught: int = 0
+    unpaired: int = 0
 
     def add(self, record: dict) -> None:
         self.cases += 1
@@ -143,9 +176,17 @@ class _Tally:
         verdict = record.get("verdict") or {}
         if record.get("error") or verdict.get("status") == "error":
             self.errored += 1
-        elif verdict.get("passed"):
+            self.cited_claims += 1  # an errored case counts as one failed cited claim
+            return
+        if verdict.get("passed"):
             self.passed += 1
             self.variant_passed[variant] += 1
+        if verdict.get("outcome"):
+            self.outcomes[verdict["outcome"]] += 1
+        self.checks.update(c.get("kind") for c in verdict.get("checks") or [])
+        answer = record.get("answer") or {}
+        if any(c.get("citations") for c in answer.get("claims") or []):
+            self.citing_answers += 1
         for claim in claim_outcomes(record):
             self.claims += 1
             if claim.faithful is not None:
@@ -169,6 +210,19 @@ class _Tally:
         bp, ta = "both-present", "true-absent"
         cited_ids = sum(self.resolution.values())
         return {
+            "pairs": self.pairs,
+            "pairs_caught": self.pairs_caught,
+            "pair_pass": _ratio(self.pairs_caught, self.pairs),
+            "unpaired": self.unpaired,
+            "citing_answers": self.citing_answers,
+            "cited_answer_rate": _ratio(self.citing_answers, self.cases),
+            "ta_declined": self.outcomes["declined"],
+            "ta_faithful": self.outcomes["faithful"],
+            "ta_asserted_uncited": self.outcomes["asserted-uncited"],
+            "ta_asserted_cited": self.outcomes["asserted-cited"],
+            "ta_unsupported": self.outcomes["unsupported"],
+            "case_mis_attribution": self.checks["mis-attribution"],
+            "wrong_value": self.checks["wrong-answer"],
             "cases": self.cases,
             "passed": self.passed,
             "errored": self.errored,
@@ -195,8 +249,46 @@ class _Tally:
         }
 
 
+PAIR_SUFFIXES = {"-both-present": "both-present", "-true-absent": "true-absent"}
+
+
+def pair_base(case_id: str) -> str | None:
+    """``<base>`` of ``<base>-both-present`` / ``<base>-true-absent``; ``None`` for other ids."""
+    for suffix in PAIR_SUFFIXES:
+        if case_id.endswith(suffix) and len(case_id) > len(suffix):
+            return case_id[: -len(suffix)]
+    return None
+
+
+def pair_verdicts(records: Iterable[dict]) -> tuple[list[dict], list[dict]]:
+    """(pairs, unpaired): each pair ``{base, family, both_present, true_absent, caught}``."""
+    groups: dict[str, dict[str, dict]] = defaultdict(dict)
+    unpaired: list[dict] = []
+    for record in records:
+        base = pair_base(record["case_id"])
+        if base is None:
+            unpaired.append(record)
+            continue
+        variant = PAIR_SUFFIXES[record["case_id"][len(base):]]
+        groups[base][variant] = record
+    pairs = []
+    for base in sorted(groups):
+        members = groups[base]
+        if len(members) != 2:
+            unpaired.extend(members.values())
+            continue
+        bp, ta = members["both-present"], members["true-absent"]
+        passed = [bool((r.get("verdict") or {}).get("passed")) for r in (bp, ta)]
+        pairs.append({"base": base, "family": bp.get("family") or "(none)", "both_present": passed[0],
+                      "true_absent": passed[1], "caught": all(passed)})
+    unpaired.sort(key=lambda r: (r.get("index", 0), r["case_id"]))
+    return pairs, unpaired
+
+
 def summarise(records: Iterable[dict]) -> dict:
-    """``{"overall": {...}, "families": {name: {...}}, "judges": {name: pairs judged}}``."""
+    """``{"overall": {...}, "families": {name: {...}}, "judges": {...}, "pairs": [...],
+    "unpaired": [case ids]}``."""
+    records = list(records)
     overall = _Tally()
     families: dict[str, _Tally] = defaultdict(_Tally)
     judges: Counter = Counter()
@@ -205,8 +297,18 @@ def summarise(records: Iterable[dict]) -> dict:
         families[record.get("family") or "(none)"].add(record)
         for row in record.get("judged") or []:
             judges[row.get("judge", "?")] += 1
+    pairs, unpaired = pair_verdicts(records)
+    for pair in pairs:
+        for tally in (overall, families[pair["family"]]):
+            tally.pairs += 1
+            tally.pairs_caught += pair["caught"]
+    for record in unpaired:
+        for tally in (overall, families[record.get("family") or "(none)"]):
+            tally.unpaired += 1
     return {
         "overall": overall.metrics(),
         "families": {name: families[name].metrics() for name in sorted(families)},
         "judges": dict(sorted(judges.items())),
+        "pairs": pairs,
+        "unpaired": [r["case_id"] for r in unpaired],
     }

@@ -57,8 +57,10 @@ def test_similarity_baseline_cites_its_top_chunk_and_never_declines(mini):
     # ties between the near miss and the true chunk go to the earlier passage: the near miss
     assert out == {"answer": "Nightly backups for workspaces in ca-central-1 are kept for 60 days. [p-1101]"}
     summary = summarise(run_suite(mini, gen, LexicalJudge(), progress=False).records)
-    assert summary["overall"]["true_absent_pass"] == 0.0
-    assert summary["overall"]["pass_rate"] < 0.5
+    # copying the near miss faithfully passes a true-absent case (seed 003); the pair is lost
+    # on the both-present side
+    assert summary["overall"]["true_absent_pass"] == 1.0
+    assert summary["overall"]["pair_pass"] <= 0.4
 
 
 def test_lexical_baseline_uses_token_f1(mini):
@@ -77,12 +79,14 @@ def test_command_generator_survives_crash_hang_and_garbage(mini, tmp_path):
     assert "exited with code 3" in by_id["crash-case"]["error"]
     assert "about to crash" in by_id["crash-case"]["error"]  # the stderr tail is kept
     assert "no reply within 1.5s" in by_id["hang-case"]["error"]
-    assert "not JSON" in by_id["garbage-case"]["error"]
+    # a non-JSON line is skipped, not taken as the answer; no answer followed, so the case timed out
+    assert "skipped 1 stdout line(s)" in by_id["garbage-case"]["error"]
+    assert "this is not json" in by_id["garbage-case"]["error"]
     assert by_id["garbage-case"]["verdict"]["status"] == "error"
     fine = [r for r in result.records if not r["error"]]
     assert len(fine) == len(suite.cases) - 3
     assert all(r["answer"]["claims"][0]["citations"][0]["chunk_id"] == r["context_ids"][0] for r in fine)
-    assert gen.starts == 3  # first start, after the crash, after the hang
+    assert gen.starts == 4  # first start, after the crash, after the hang, after the silent garbage
     assert summarise(result.records)["overall"]["errored"] == 3
     lines = out.read_text().splitlines()
     assert len(lines) == 1 + len(suite.cases)

@@ -86,6 +86,43 @@ def test_resume_refuses_another_suite_or_generator(tmp_path):
         run_suite(suite, PythonGenerator(first_chunk, name="python:a"), LexicalJudge(), results_path=out,
                   suite_path=changed, resume=True, progress=False)
 
+    class OtherJudge(LexicalJudge):
+        name = "lexical-strict"
+
+        @property
+        def fingerprint(self):
+            return "another-judge-fingerprint"
+
+    with pytest.raises(ConfigError, match="resuming would mix verdicts"):
+        run_suite(suite, PythonGenerator(first_chunk, name="python:a"), OtherJudge(), results_path=out,
+                  suite_path=SUITE, resume=True, progress=False)
+
+
+def test_two_runs_on_one_results_file_are_refused(tmp_path):
+    from mutagen_cite.errors import OutputError
+    from mutagen_cite.runner import ResultsWriter
+
+    out = tmp_path / "results.jsonl"
+    first = ResultsWriter(out, {"format": "x"})
+    with pytest.raises(OutputError, match="another run is writing"):
+        ResultsWriter(out, {"format": "y"})
+    first.close()
+    ResultsWriter(out, {"format": "z"}).close()  # free again once the first run closed it
+    assert not (tmp_path / "results.jsonl.lock").exists()
+
+
+def test_rescore_refuses_another_suite(tmp_path):
+    from click.testing import CliRunner
+
+    from mutagen_cite.cli import main
+
+    out = tmp_path / "r.jsonl"
+    run_suite(load_suite(SUITE), PythonGenerator(first_chunk, name="python:a"), LexicalJudge(), results_path=out,
+              suite_path=SUITE, progress=False)
+    other = FIXTURES / "pairs_suite.yaml"
+    result = CliRunner().invoke(main, ["run", str(other), "--rescore", str(out)], env={"HF_HUB_OFFLINE": "1"})
+    assert result.exit_code == 2 and "written for another suite" in result.output
+
 
 SLOW_GENERATOR = """
 import json, sys, time

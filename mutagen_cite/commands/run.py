@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import click
@@ -38,13 +39,24 @@ def _split(ctx, param, value):
 @click.option("--junit", "junit_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Write JUnit XML, one test case per suite case (for CI test tabs).")
 @click.option("--fail-under", "gates", multiple=True, metavar="METRIC=MIN,...",
-              help="Exit 1 when a metric is below its minimum, e.g. citation_accuracy=0.8,true_absent_pass=0.7; "
+              help="Exit 1 when a metric is below its minimum, e.g. pair_pass=0.9,true_absent_pass=0.9; "
                    "FAMILY.METRIC gates one family.")
+@click.option("--fail-over", "max_gates", multiple=True, metavar="METRIC=MAX,...",
+              help="Exit 1 when a metric is above its maximum, e.g. errored=0,case_mis_attribution=0.")
+@click.option("--strict", is_flag=True, help="A true-absent answer that asserts the absent claim without a "
+              "citation fails (by default only cited assertions and unsupported citations fail).")
+@click.option("--allow-errors", is_flag=True, help="Exit 0 even when cases errored (by default any errored "
+              "case makes the run exit 1: a crash must never read as a pass).")
+@click.option("--allow-partial", is_flag=True, help="With --rescore: gate a results file that lacks some of "
+              "the run's cases (by default gates are refused on a partial file).")
+@click.option("--force", is_flag=True, help="Overwrite an existing --output results file (without it, "
+              "an existing file is kept and the run refused; --resume continues it).")
 @click.option("--families", callback=_split, default="", metavar="A,B,...",
               help=f"Run only these families ({', '.join(FAMILIES)}).")
 @click.option("--limit", type=click.IntRange(min=1), default=None, help="Run only the first N cases (a smoke test).")
 @click.option("--timeout", type=click.FloatRange(min=0), default=60.0, show_default=True,
-              help="Seconds a generator (or LLM judge) may take per case; 0 waits forever.")
+              help="Seconds one generator call (or LLM judge call) may take; 0 waits forever. For openai: each "
+                   "attempt gets this long, and failed attempts are retried up to 3 times.")
 @click.option("--concurrency", type=click.IntRange(min=1), default=4, show_default=True,
               help="Requests in flight for openai: generators and llm: judges.")
 @click.option("--base-url", default=None, metavar="URL",
@@ -68,22 +80,26 @@ def _split(ctx, param, value):
 @click.option("--cache-dir", type=click.Path(file_okay=False, path_type=Path), default=Path(".mutagen-cache"),
               show_default=True, help="Judge verdicts go to CACHE_DIR/judge, embeddings to CACHE_DIR/embeddings.")
 @click.option("--no-cache", is_flag=True, help="Judge every pair again; cache nothing.")
-@click.option("-q", "--quiet", is_flag=True, help="No progress bar.")
+@click.option("-q", "--quiet", is_flag=True, help="No progress bar (there is none when stderr is not a terminal).")
 def command(suite_path, generator_spec, judge_spec, nli_model, embedding_model, output, resume, rescore_path,
             report_path, json_path, junit_path, gates, families, limit, timeout, concurrency, base_url,
             api_key_env, prompt_template, cite_pattern, decline_token, review_queue, baseline_path,
-            allow_judge_change, cache_dir, no_cache, quiet):
+            allow_judge_change, cache_dir, no_cache, quiet, max_gates=(), strict=False, allow_errors=False,
+            allow_partial=False, force=False):
     """Run a generator on SUITE and score its citations per family.
 
     \b
     Generators (-g):
       oracle                        answers with the expected claim; must pass ~everything
+      reader                        answers only from a sentence stating the question's
+                                    whole condition, cites it; declines otherwise
       similarity                    cites the chunk whose embedding is closest to the question;
                                     never declines
       lexical                       the same by token F1
       first-chunk | abstain         cite the first passage / always decline
       command:"python my_rag.py"    any program: one JSON request per stdin line,
-                                    one JSON answer per stdout line
+                                    one JSON answer per stdout line (stdout is for
+                                    answers only, log to stderr; echo case_id)
       python:my_pkg.rag:answer      a Python function taking the request dict
       openai:gpt-4o-mini            an OpenAI-compatible chat endpoint (--base-url,
                                     key from $OPENAI_API_KEY)
@@ -92,22 +108,39 @@ def command(suite_path, generator_spec, judge_spec, nli_model, embedding_model, 
     {"answer": "text with [chunk_id] markers"}, {"claims": [{"text", "citations":
     [{"chunk_id", "quote"?}]}]} or {"decline": true}.
     \b
-    Gates (--fail-under, exit code 1 when any fails):
-      --fail-under citation_accuracy=0.8,true_absent_pass=0.7
-      --fail-under scope.both_present_pass=0.9
+    Read first (the first lines of every report):
+      pairs caught       a near miss is caught only when its both-present case
+                         AND its true-absent twin pass (gate: pair_pass)
+      both-present pass  right answer, citing the true passage, not the near miss
+      true-absent pass   declined, or stated only what the near miss says, with
+                         every citation supporting its claim (an uncited
+                         assertion passes unless --strict)
+    The mean case pass rate is not one of them: a system that never cites passes
+    most true-absent cases for free. "answers citing" shows that at a glance.
+    \b
+    Gates (exit code 1 when any fails; any errored case also exits 1 unless
+    --allow-errors):
+      --fail-under pair_pass=0.9,both_present_pass=0.9,true_absent_pass=0.9
+      --fail-over errored=0,case_mis_attribution=0
+      --fail-under scope.pair_pass=0.9          (one family)
     \b
     Examples:
       mutagen-cite run suite.yaml -g oracle
       mutagen-cite run suite.yaml -g similarity --report report.md --junit junit.xml
       mutagen-cite run suite.yaml -g command:"python rag.py" -o out.jsonl --resume
       mutagen-cite run suite.yaml -g openai:gpt-4o-mini --judge nli:./my-nli-model
-      mutagen-cite run --rescore out.jsonl --fail-under citation_accuracy=0.8
+      mutagen-cite run --rescore out.jsonl --fail-under pair_pass=0.9
     """
     from ..gates import parse_gates
     from ..report import build_report, render_terminal, write_report
     from ..runner import judge_metadata, read_results, rejudge, run_suite
 
-    gate_list = parse_gates(list(gates))
+    gate_list = parse_gates(list(gates)) + parse_gates(list(max_gates), maximum=True)
+    unknown = [f for f in families if f not in FAMILIES]
+    if unknown:
+        raise click.BadParameter(f"unknown famil{'y' if len(unknown) == 1 else 'ies'} {', '.join(unknown)}; "
+                                 f"choose from {', '.join(FAMILIES)}", param_hint="--families")
+    progress = not quiet and sys.stderr.isatty()
     judge_opts = dict(
         cache_dir=None if no_cache else cache_dir / "judge", nli_model=nli_model, base_url=base_url,
         api_key_env=api_key_env, timeout=timeout or 60.0, concurrency=concurrency,
@@ -116,6 +149,27 @@ def command(suite_path, generator_spec, judge_spec, nli_model, embedding_model, 
 
     if rescore_path is not None:
         header, records = read_results(rescore_path)
+        if suite_path is not None and (header or {}).get("suite_sha256"):
+            from ..runner import suite_sha256
+
+            if suite_sha256(suite_path) != header["suite_sha256"]:
+                raise click.UsageError(f"{rescore_path} was written for another suite than {suite_path} "
+                                       "(sha256 differs); pass the suite the results came from")
+        expected = (header or {}).get("cases")
+        missing = expected - len(records) if isinstance(expected, int) else 0
+        if missing > 0:
+            click.echo(click.style("partial results: ", fg="yellow") + f"{missing} of {expected} case(s) are "
+                       f"missing or unreadable in {rescore_path}", err=True)
+            if gate_list and not allow_partial:
+                raise click.UsageError(f"refusing to gate on a partial results file ({missing} of {expected} "
+                                       "cases missing); rerun with --resume, or pass --allow-partial")
+        if strict and not judge_spec and suite_path is None:
+            raise click.UsageError("--rescore with --strict needs SUITE (the verdicts are graded again from it)")
+        if suite_path is not None and not judge_spec:
+            from ..runner import regrade
+            from ..suite_io import load_suite
+
+            records = regrade(load_suite(suite_path), records, strict=strict)
         if judge_spec:
             if suite_path is None:
                 raise click.UsageError("--rescore with --judge needs SUITE (the judge reads the case contexts)")
@@ -124,7 +178,7 @@ def command(suite_path, generator_spec, judge_spec, nli_model, embedding_model, 
 
             judge = make_judge(judge_spec, **judge_opts)
             _check_baseline(baseline_path, judge, allow_judge_change)
-            records = rejudge(load_suite(suite_path), records, judge, progress=not quiet)
+            records = rejudge(load_suite(suite_path), records, judge, progress=progress, strict=strict)
             stale = ("judge_weights_sha256", "judge_members")
             header = {k: v for k, v in (header or {}).items() if k not in stale}
             header.update(judge_metadata(judge), rejudged=True)
@@ -137,6 +191,17 @@ def command(suite_path, generator_spec, judge_spec, nli_model, embedding_model, 
         from ..model import Suite
 
         suite = load_suite(suite_path)
+        from ..validate import count_problems, format_problems, validate_suite
+
+        problems = validate_suite(suite, path=str(suite_path))
+        if count_problems(problems)[0]:
+            click.echo(format_problems([p for p in problems if p.severity == "error"], n_cases=len(suite.cases),
+                                       path=str(suite_path)), err=True, nl=False)
+            raise click.UsageError(f"{suite_path} does not pass validate; fix the cases above "
+                                   "(or rebuild the suite) before scoring a generator on it")
+        if output.exists() and not (resume or force):
+            raise click.UsageError(f"{output} already exists; pass --resume to continue it, --force to "
+                                   "overwrite it, or -o another file")
         cases = [c for c in suite.cases if not families or c.family in families]
         if limit:
             cases = cases[:limit]
@@ -153,7 +218,7 @@ def command(suite_path, generator_spec, judge_spec, nli_model, embedding_model, 
         result = run_suite(
             Suite(header=suite.header, cases=tuple(cases), retired=suite.retired), generator, judge,
             results_path=output, suite_path=suite_path, resume=resume, citation_pattern=cite_pattern,
-            progress=not quiet, **run_kwargs,
+            progress=progress, strict=strict, header_extra={"cases": len(cases), "strict": strict}, **run_kwargs,
         )
         header, records = result.header, result.records
         if result.reused:
@@ -172,10 +237,23 @@ def command(suite_path, generator_spec, judge_spec, nli_model, embedding_model, 
         written.insert(0, output)
     if written:
         click.echo("wrote " + ", ".join(str(p) for p in written))
+    overall = report["summary"]["overall"]
+    exit_code = 0
     if not report["gates_passed"]:
         failed = [g["reason"] for g in report["gates"] if not g["passed"]]
         click.echo(click.style("gates failed: ", fg="red", bold=True) + "; ".join(failed), err=True)
-        click.get_current_context().exit(1)
+        exit_code = 1
+    if overall["errored"] and not allow_errors:
+        click.echo(click.style("errored: ", fg="red", bold=True) + f"{overall['errored']} case(s) could not be "
+                   "answered or judged (counted as failed); exit 1 (--allow-errors to accept)", err=True)
+        exit_code = 1
+    if not gate_list and exit_code == 0:
+        failing = overall["cases"] - overall["passed"]
+        click.echo(f"no gate set: exit code 0{f' although {failing} case(s) failed' if failing else ''}. "
+                   "To gate a release: --fail-under pair_pass=0.9,both_present_pass=0.9,true_absent_pass=0.9 "
+                   "--fail-over errored=0", err=True)
+    if exit_code:
+        click.get_current_context().exit(exit_code)
 
 
 def _check_baseline(baseline_path, judge, allow_change: bool) -> None:

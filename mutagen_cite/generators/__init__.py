@@ -3,6 +3,8 @@
 Specs::
 
     oracle                      the expected answer, citing the true chunk; declines true-absent
+    reader                      answers only from a sentence stating the question's whole
+                                condition (rule-based, annotator), cites it; else declines
     similarity                  top-embedding chunk's best sentence, cited (never declines)
     lexical                     the same by token F1
     first-chunk | abstain       position bias / always decline
@@ -25,7 +27,7 @@ __all__ = [
 ]
 
 GENERATOR_FORMS = (
-    "oracle", "similarity", "lexical", "first-chunk", "abstain",
+    "oracle", "reader", "similarity", "lexical", "first-chunk", "abstain",
     'command:"CMD"', "python:MODULE:FUNCTION", "openai:MODEL",
 )
 
@@ -45,6 +47,7 @@ def make_generator(
     concurrency: int = 4,
     prompt: str | None = None,
     decline_token: str | None = None,
+    annotator: Any = None,
 ) -> Generator:
     """Build the generator named by ``spec`` (see the module docstring)."""
     spec = spec.strip()
@@ -55,6 +58,11 @@ def make_generator(
         from .builtin import OracleGenerator
 
         return OracleGenerator()
+    if kind == "reader" and not sep:
+        from ..annotate import Annotator, load_spacy
+        from .builtin import ReaderGenerator
+
+        return ReaderGenerator(annotator or Annotator(load_spacy()))
     if kind == "abstain" and not sep:
         from .builtin import AbstainGenerator
 

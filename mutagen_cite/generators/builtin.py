@@ -6,14 +6,18 @@
   question and cite that chunk, and never decline: seed 003's 0.97-on-easy-corpora strategy.
   On a near-miss suite they should fail most true-absent cases and many both-present ones.
 * ``first-chunk`` cites the first passage whatever it says; ``abstain`` always declines.
+* ``reader`` (:mod:`.reader`) answers only from a sentence that states the question's whole
+  condition and declines otherwise: the cases are passable from the context alone.
 """
 
 from __future__ import annotations
 
 from typing import Any, Sequence
 
+from ..grading import expected_yes
 from ..parsing import chunk_sentences, normalise_space
 from .base import GenerationFailed, Request
+from .reader import ReaderGenerator  # noqa: F401  (registered with the other built-ins)
 
 
 def _plain(sentence: str) -> str:
@@ -39,11 +43,12 @@ class OracleGenerator:
         if case.variant == "true-absent" or expect.behaviour == "decline":
             return {"decline": True}
         ids = list(expect.cited_chunks_include) or [case.context[0].chunk_id]
-        return {"answer": f"{_plain(self._claim(case))} {_marker(ids)}"}
+        yes = "Yes. " if expected_yes(case) else ""  # a yes/no verification case (expect.answer: yes)
+        return {"answer": f"{yes}{_plain(self._claim(case))} {_marker(ids)}"}
 
     @staticmethod
     def _claim(case) -> str:
-        want = (case.expect.answer_contains or case.answer or "").strip()
+        want = (case.expect.answer_contains or ("" if expected_yes(case) else case.answer) or "").strip()
         if case.claim and want.lower() in normalise_space(case.claim).lower():
             return case.claim
         for cid in case.expect.cited_chunks_include:

@@ -7,8 +7,13 @@ model once), and is restarted when it crashes or hangs:
 
 * no reply within ``timeout`` seconds: the process (and its process group) is killed, the
   case is marked errored, and a fresh process serves the next case;
-* the process exits: the case is errored with the exit code and the tail of its stderr;
-* a reply that is not JSON: the case is errored; the process keeps running.
+* the process exits: the case is errored with the exit code and the tail of its stderr.
+
+**stdout is for answers only** (write logs to stderr). The runner matches a reply to its
+request by ``case_id`` when the reply carries one, and resynchronises: a stdout line that is
+not a JSON object (a library warning, a progress line) is skipped, and so is a reply for
+another case (a late answer to a case that timed out). Skipped lines are kept for the error
+message should no answer come; one stray line never shifts later answers onto other cases.
 
 The command is split with shell rules (``shlex``) and run without a shell; write
 ``sh -c '...'`` to get one.
@@ -30,7 +35,6 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import GeneratorError
-from ..parsing import GarbageOutput
 from .base import GenerationFailed, GenerationTimeout, Request
 
 _EOF = object()
@@ -136,6 +140,13 @@ class CommandGenerator:
             pass
         self._kill()
 
+    @staticmethod
+    def _skipped_tail(skipped: list[str]) -> str:
+        if not skipped:
+            return ""
+        return (f" | skipped {len(skipped)} stdout line(s) that were not an answer to this case "
+                f"(stdout is for answers only; log to stderr), e.g. {skipped[0]!r}")[:400]
+
     def _stderr_tail(self) -> str:
         tail = [line for line in self._stderr if line.strip()][-3:]
         return (" | stderr: " + " / ".join(tail))[:500] if tail else ""
@@ -160,11 +171,13 @@ class CommandGenerator:
             self._kill()
             raise GenerationFailed(f"generator process is not reading input (exit code {code}){self._stderr_tail()}") from None
         deadline = time.monotonic() + self.timeout if self.timeout and self.timeout > 0 else None
+        skipped: list[str] = []
         while True:
             remaining = None if deadline is None else deadline - time.monotonic()
             if remaining is not None and remaining <= 0:
                 self._kill()
-                raise GenerationTimeout(f"no reply within {self.timeout:g}s; process killed{self._stderr_tail()}")
+                raise GenerationTimeout(f"no reply within {self.timeout:g}s; process killed"
+                                        f"{self._skipped_tail(skipped)}{self._stderr_tail()}")
             try:
                 line = self._lines.get(timeout=remaining)
             except queue.Empty:
@@ -172,10 +185,19 @@ class CommandGenerator:
             if line is _EOF:
                 code = proc.wait()
                 self._kill()
-                raise GenerationFailed(f"generator process exited with code {code} before answering{self._stderr_tail()}")
-            if line.strip():
-                break
-        try:
-            return json.loads(line)
-        except ValueError:
-            raise GarbageOutput(f"reply is not JSON: {line.strip()[:120]!r}") from None
+                raise GenerationFailed(f"generator process exited with code {code} before answering"
+                                       f"{self._skipped_tail(skipped)}{self._stderr_tail()}")
+            if not line.strip():
+                continue
+            try:
+                reply = json.loads(line)
+            except ValueError:
+                reply = None
+            if not isinstance(reply, dict):
+                skipped.append(line.strip()[:120])  # not an answer: a stray stdout line
+                continue
+            other = reply.get("case_id")
+            if isinstance(other, str) and other != request.case_id:
+                skipped.append(f"reply for {other}")  # a late answer to an earlier case
+                continue
+            return reply

@@ -136,7 +136,9 @@ def read_pin(path) -> dict:
     except (ValueError, IndexError):
         raise ConfigError("not a JSON report or results file", where=str(p),
                           hint="pass a report written by `mutagen-cite run --json` or its results .jsonl") from None
-    for holder in (first, first.get("header", {}) if isinstance(first, dict) else {}):
+    holders = [first] + ([first.get("header"), first.get("run")] if isinstance(first, dict) else [])
+    for holder in holders:  # results header line, or a --json/--report file (judge record under "run")
         if isinstance(holder, dict) and isinstance(holder.get("judge_pin"), dict):
             return holder["judge_pin"]
-    return {}
+    raise ConfigError("the baseline holds no judge record", where=str(p),
+                      hint="pass a report written by `mutagen-cite run --json` (or --report x.json) or its results .jsonl")

@@ -1,0 +1,48 @@
+"""The rule-based ``reader`` baseline (issue 10 item 7): it answers only from a sentence that
+states the question's whole condition, and declines when none does."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from mutagen_cite.generators import make_generator
+from mutagen_cite.generators.base import Request
+from mutagen_cite.judges.lexical import LexicalJudge
+from mutagen_cite.model import ContextChunk
+from mutagen_cite.runner import run_suite
+from mutagen_cite.scoring import summarise
+from mutagen_cite.suite_io import load_suite
+
+SUITE = Path(__file__).parent / "fixtures" / "run" / "pairs_suite.yaml"
+
+
+@pytest.fixture(scope="module")
+def reader():
+    return make_generator("reader")
+
+
+def test_reader_catches_every_pair_of_a_fair_suite(reader):
+    suite = load_suite(SUITE)
+    records = run_suite(suite, reader, LexicalJudge(), progress=False).records
+    m = summarise(records)["overall"]
+    assert m["pair_pass"] == 1.0 and m["ta_declined"] == 4, [r["verdict"] for r in records]
+    by_id = {r["case_id"]: r for r in records}
+    assert by_id["keys-aggregation-both-present"]["answer"]["text"].startswith("Yes. All admin accounts")
+
+
+def test_reader_needs_the_whole_condition_and_reads_no_expectation(reader):
+    case = load_suite(SUITE).cases[0]  # audit logs in Frankfurt, near miss first
+    blind = Request(case_id=case.id, question=case.question, context=case.context)  # no Case attached
+    assert reader.generate(blind) == {"answer": f"{case.context[1].text.split('. ')[0]}. [{case.context[1].chunk_id}]"}
+    # the region matches but the sentence shares no topic word with the question: decline
+    other = ContextChunk("z-1", "Frankfurt hosts the second support office.")
+    assert reader.generate(replace(blind, context=(other,))) == {"decline": True}
+    # a value named in the question (12 editor seats) is not stated by "5 editor seats"
+    seats = [c for c in load_suite(SUITE).cases if c.id == "seats-quantity-true-absent"][0]
+    assert reader.generate(Request(seats.id, seats.question, seats.context)) == {"decline": True}
+    # a negated question needs a negated sentence
+    sso = [c for c in load_suite(SUITE).cases if c.id == "sso-polarity-true-absent"][0]
+    assert reader.generate(Request(sso.id, sso.question, sso.context)) == {"decline": True}
