@@ -33,8 +33,7 @@ class _Group(click.Group):
 
 
 #: commands that write their output as they go (the rest write it whole, atomically, at the end)
-_INCREMENTAL = {"run": "interrupted: the answers scored so far are kept in the results file; "
-                       "rerun with --resume to continue"}
+_INCREMENTAL = {"run": "interrupted: results written so far are kept (rerun with --resume to continue)"}
 
 
 def interrupted_message(command: str | None) -> str:
