@@ -179,3 +179,21 @@ def test_entity_names_are_swapped_only_for_comparable_names():
     assert m is not None and m.replacement == "Acme Lending"
     house = ValueSource(Vocabulary({"org": ("Acme Payments", "Acme Lending")}))
     assert entity.mutate(s, site, house, random.Random(0)) is None  # the corpus's own name is no site
+
+
+def test_region_display_names_keep_their_naming_style():
+    import random
+
+    from mutagen_cite.families import ValueSource
+    from mutagen_cite.model import Vocabulary
+
+    (scope,) = get_families(["scope"])
+    s = _sentence("Backups in Europe (Frankfurt) are kept for 14 days.",
+                  ("scope", "region", "Europe (Frankfurt)", "europe (frankfurt)"),
+                  ("quantity", "duration", "14 days", "14 day"))
+    site = _site(s, "Europe (Frankfurt)")
+    values = ValueSource(Vocabulary({"region": ("eu-west-1", "West Europe", "US West (Oregon)")}))
+    m = scope.mutate(s, site, values, random.Random(0))
+    assert m is not None and m.replacement == "US West (Oregon)"
+    invented = scope.mutate(s, site, ValueSource(Vocabulary({"region": ("eu-west-1",)})), random.Random(0))
+    assert invented is None or re.fullmatch(r"[A-Z][\w ]+ \([\w .-]+\)", invented.replacement), invented

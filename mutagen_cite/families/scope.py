@@ -20,6 +20,7 @@ import re
 from typing import Sequence
 
 from ..model import Mutation, Sentence, Slot
+from ..domain import names_of_style, style_of
 from . import grammar, synthetic
 from .base import Example, ValueSource, make_mutation
 from .choose import best
@@ -104,9 +105,17 @@ class ScopeFamily:
             if site.kind == "geo" and _same_place(v, site.text):
                 return None  # "U.S." for "US" changes nothing
             if site.kind == "region":
-                if not _REGION_ID.fullmatch(v):
+                own_style = style_of(site.text, "region")
+                if own_style is not None or style_of(v, "region") is not None:
+                    # display names and codes keep their naming style: "Europe (Frankfurt)" by
+                    # "US West (Oregon)", never by "eu-west-1" or "West Europe"
+                    if style_of(v, "region") != own_style:
+                        return None
+                    r = 0
+                elif not _REGION_ID.fullmatch(v):
                     return None
-                r = 0 if synthetic.region_style(v) == synthetic.region_style(site.text) else 1
+                else:
+                    r = 0 if synthetic.region_style(v) == synthetic.region_style(site.text) else 1
             elif site.kind == "tier":
                 if v.lower() in _NOT_TIER_WORDS:
                     return None
@@ -152,6 +161,11 @@ class ScopeFamily:
         if site.kind == "tier":
             return None  # never invent a plan name
         if site.kind == "region":
+            style = style_of(site.text, "region")
+            if style is not None:  # a region of the same naming style from the domain patterns file
+                names = [n for n in names_of_style(style)
+                         if n.lower() != site.text.lower() and style_of(n, "region") == style]
+                return names[rng.randrange(len(names))] if names else None
             cands = synthetic.region_candidates(site.text)
             if not cands:
                 return None
