@@ -24,6 +24,8 @@ from .questions import DEFAULT_VERSION, VERSIONS, template_env
 DEFAULT_CASES = 60
 DEFAULT_SEED = 13
 DEFAULT_CHUNK_CHARS = 500
+#: rapidfuzz ratio above which two true sentences are the same test (one per suite)
+NEAR_COPY = 90
 
 
 @dataclass
@@ -132,6 +134,17 @@ def select(
         queues = {f: sorted(q, key=lambda c: 0 if prefer(c) else 1) for f, q in queues.items()}
     chosen: dict[str, list[tuple[Candidate, dict]]] = {f: [] for f in names}
     used_sentences: set[str] = set()
+    chosen_texts: list[str] = []
+
+    def repeats(c: Candidate) -> bool:
+        """The same test again: the same sentence or question, or a near-copy of a chosen
+        sentence ("Comp time expires ..." and "Travel comp time expires ..." on two pages)."""
+        if _seen_keys(c) & used_sentences:
+            return True
+        from rapidfuzz import fuzz
+
+        text = " ".join(c.sentence.text.lower().split())
+        return any(fuzz.ratio(text, other) >= NEAR_COPY for other in chosen_texts)
 
     def fill(family: str, n: int) -> int:
         queue = queues[family]
@@ -141,7 +154,7 @@ def select(
             for c in queue:
                 if len(batch) >= max(4, 2 * (n - got)):
                     rest.append(c)
-                elif _seen_keys(c) & used_sentences:
+                elif repeats(c):
                     continue  # one case pair per sentence (and per question) keeps the suite varied
                 else:
                     batch.append(c)
@@ -157,10 +170,11 @@ def select(
                     if len(report.rejected_examples) < 20:
                         report.rejected_examples.append((c.base_id, c.phrasing.claim, c.distractor_text[:160]))
                     continue
-                if _seen_keys(c) & used_sentences:
+                if repeats(c):
                     continue
                 chosen[family].append((c, label))
                 used_sentences.update(_seen_keys(c))
+                chosen_texts.append(" ".join(c.sentence.text.lower().split()))
                 got += 1
             queues[family] = queue
         return got

@@ -126,6 +126,26 @@ def unfair_reason(c: Candidate) -> str | None:
     """
     family = c.family.name
     p = c.phrasing
+    text = c.sentence.text
+    if family in ("quantity", "date") and (text[: c.site.start].count("(") > text[: c.site.start].count(")")
+                                           or re.match(r"\s*\(\s*[\d$€£]", text[c.site.end:])):
+        # "one year (26 pay periods)": a value and its restatement; changing one leaves the other
+        return "the value is restated in parentheses beside it"
+    after, before = text[c.site.end:], text[: c.site.start]
+    if family == "polarity" and re.search(r"\b(?:if|unless|whether|when|once|until)\b[^,;:]*$", before, re.I):
+        return "the negation sits in a condition ('if you haven't ...'), not in the statement"
+    if re.match(r"\s+or\s+(?:later|newer|higher|above|more|earlier|older|greater|fewer|less)\b|\+", after):
+        return "the value is an open bound ('Node 18 or later'): another value can still satisfy it"
+    if family == "entity" and re.match(r"\s*\(\s*[A-Z][A-Z0-9&.-]+\s*\)", after):
+        return "the name is followed by its acronym, which the near miss would keep"
+    if c.site.kind in ("geo", "region") and (re.match(r"\s*,\s*[A-Z]", after) or re.search(r"[A-Za-z)]\s*,\s*$", before)
+                                             and re.search(r"\b[A-Z][\w.]*\s*,\s*$", before)):
+        return "the place is part of a compound place name ('Chicago, Illinois')"
+    if c.mutation is not None:
+        off = c.sentence.start - c.true_chunk.start
+        rest = c.true_chunk.text[:off] + " " + c.true_chunk.text[off + len(text):]
+        if _mentions(rest, c.replacement):
+            return f"the replacement {c.replacement!r} already keys another row or sentence of the chunk"
     if family in CONTRADICTING and family != "polarity":
         condition = c.site.text
         if _mentions(c.distractor_text, condition):

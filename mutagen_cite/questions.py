@@ -265,6 +265,17 @@ _SUBJECT_PRONOUN = re.compile(r"^(?:it|its|this|that|these|those|they|them|there
                               re.I)
 
 
+#: nouns for people and groups of people: a subject question about them asks "Who"
+_PERSON_NOUNS = {
+    "employee", "teammate", "member", "user", "customer", "client", "supervisor", "manager", "owner",
+    "administrator", "admin", "approver", "reviewer", "staff", "team", "person", "people", "contractor",
+    "developer", "engineer", "lead", "director", "officer", "applicant", "candidate", "partner", "vendor",
+    "traveler", "traveller", "participant", "attendee", "host", "hire", "intern", "fed", "worker", "agent",
+    "representative", "coordinator", "specialist", "analyst", "author", "maintainer", "contributor", "buyer",
+    "seller", "tenant", "operator", "guest", "student", "instructor", "consultant", "everyone", "someone",
+}
+
+
 def _subject_question(sentence: Sentence, site: Slot, family: str, claim: str) -> Phrasing | None:
     """v2 fallback: ask for the subject when the condition lies in the predicate ("What was
     released on 21 April 2025?", "What is not included in the Free plan?"); the answer is the
@@ -286,11 +297,15 @@ def _subject_question(sentence: Sentence, site: Slot, family: str, claim: str) -
         return None  # the condition must sit in the predicate, not in the subject asked for
     if len(re.sub(r"\b(?:not|never|n't)\b", "", rest).split()) < 4:
         return None  # "What is not live?": too little left to say what is asked about
+    if re.match(r"(?:that|to|how|what|whether|if|why|when|where|who|which)\b", rest, re.I):
+        return None  # "The bottom line is that ...": a frame around a clause, not a subject with a predicate
     answer = re.sub(r"^(?:the|a|an)\s+", "", subject, flags=re.I)
     aux = m.group(1).lower()
     if aux not in ("is", "are", "was", "were", "has", "have"):
         return None  # "What can refer to ...?": with a modal the subject is an agent, not a thing
-    question = f"What {aux} {rest}?"
+    head = re.sub(r"[^a-z]", "", subject.split()[-1].lower())
+    wh = "Who" if head in _PERSON_NOUNS or head.rstrip("s") in _PERSON_NOUNS else "What"
+    question = f"{wh} {aux} {rest}?"
     if len(question.split()) > MAX_QUESTION_WORDS:
         return None
     return Phrasing(claim, question, answer, None)

@@ -132,10 +132,8 @@ def demo_build(demo_dir, tmp_path_factory):
     return suite
 
 
-def test_every_built_case_discriminates(demo_build):
-    """The invariant on a whole built suite: the condition is in the question, the answer is not
-    the changed value, and the near miss chunk never states the condition."""
-    both = [c for c in demo_build.cases if c.variant == "both-present"]
+def _assert_discriminates(suite) -> None:
+    both = [c for c in suite.cases if c.variant == "both-present"]
     assert both
     for case in both:
         m = case.provenance["mutation"]
@@ -151,7 +149,13 @@ def test_every_built_case_discriminates(demo_build):
         if case.expect.answer_contains:
             (true_id,) = case.expect.cited_chunks_include
             assert case.expect.answer_contains in case.chunk_text(true_id), case.id
-    assert demo_build.header.settings["questions"] == "v2"
+    assert suite.header.settings["questions"] == "v2"
+
+
+def test_every_built_case_discriminates(demo_build):
+    """The invariant on a whole built suite: the condition is in the question, the answer is not
+    the changed value, and the near miss chunk never states the condition."""
+    _assert_discriminates(demo_build)
 
 
 def test_build_never_writes_what_validate_rejects(demo_build, demo_dir):
@@ -197,3 +201,86 @@ def test_region_display_names_keep_their_naming_style():
     assert m is not None and m.replacement == "US West (Oregon)"
     invented = scope.mutate(s, site, ValueSource(Vocabulary({"region": ("eu-west-1",)})), random.Random(0))
     assert invented is None or re.fullmatch(r"[A-Z][\w ]+ \([\w .-]+\)", invented.replacement), invented
+
+
+@pytest.mark.shared
+@pytest.mark.slow
+def test_shared_corpora_builds_pass_validate_and_discriminate(shared_corpora, tmp_path_factory):
+    """Property over real documentation the tool did not write: every built suite passes its own
+    validator and every case keeps the discrimination invariant."""
+    from mutagen_cite.build import build_suite
+    from mutagen_cite.pipeline import analyse
+    from mutagen_cite.validate import validate_suite
+
+    cache = tmp_path_factory.mktemp("shared-cache")
+    for corpus_dir in shared_corpora:
+        analysis = analyse(corpus_dir, cache_dir=cache, progress=None)
+        suite, _ = build_suite(analysis)
+        errors = [p for p in validate_suite(suite, corpus=analysis.corpus) if p.severity == "error"]
+        assert errors == [], (corpus_dir.name, errors[:3])
+        _assert_discriminates(suite)
+
+
+def test_subject_questions_ask_who_for_people_and_skip_clause_frames():
+    s = _sentence("New employees are notified of their training plan within 2 business days.",
+                  ("quantity", "duration", "2 business days", "2 day"))
+    p = phrase(s, _site(s, "2 business days"), "quantity", ENV)
+    assert p is not None and p.question.startswith("Who are notified") and p.answer == "New employees"
+    frame = _sentence("The bottom line is that reviews happen within 2 business days.",
+                      ("quantity", "duration", "2 business days", "2 day"))
+    assert phrase(frame, _site(frame, "2 business days"), "quantity", ENV) is None
+
+
+def test_a_value_restated_in_parentheses_is_no_site():
+    s = _sentence("Comp time expires after one year (26 pay periods) for every employee.",
+                  ("scope", "tier", "every", "every"), ("quantity", "duration", "one year", "1 year"),
+                  ("quantity", "count", "26 pay periods", "26 pay period"))
+    (family,) = get_families(["quantity"])
+    for surface in ("one year", "26 pay periods"):
+        site = _site(s, surface)
+        p = phrase(s, site, "quantity", ENV)
+        if p is None:
+            continue
+        c = Candidate(family, s, site, p, Chunk("doc.md", 0, len(s.text), s.text), s.text.replace(surface, "9 days"),
+                      "mined", "9 days")
+        assert "restated" in (unfair_reason(c) or ""), surface
+
+
+@pytest.mark.parametrize("text, slots, site, distractor, why", [
+    ("Upgrade to Pro if you haven't already done so on the Free plan.",
+     (("polarity", "negation", "n't", "not"), ("scope", "tier", "Free", "free")), "n't",
+     "Upgrade to Pro if you have already done so on the Free plan.", "condition"),
+    ("The autoscaler runs on Node 18 or later in every region.",
+     (("entity", "version", "Node 18", "node 18"), ("scope", "region", "every", "every")), "Node 18",
+     "The autoscaler runs on Node 16 or later in every region.", "open bound"),
+    ("Images are pulled from GitHub Container Registry (GHCR) within 5 minutes.",
+     (("entity", "org", "GitHub Container Registry", "ghcr"), ("quantity", "duration", "5 minutes", "5 minute")),
+     "GitHub Container Registry", "Images are pulled from Google Artifact Registry (GHCR) within 5 minutes.",
+     "acronym"),
+])
+def test_edits_a_reader_would_see_through_are_not_near_misses(text, slots, site, distractor, why):
+    s = _sentence(text, *slots)
+    slot = _site(s, site)
+    family_name = slot.family
+    (family,) = get_families([family_name])
+    p = phrase(s, slot, family_name, ENV) or phrase(s, slot, family_name, ENV, version="v1")
+    assert p is not None
+    c = Candidate(family, s, slot, p, Chunk("doc.md", 0, len(text), text), distractor, "mined", "x")
+    assert why in (unfair_reason(c) or ""), unfair_reason(c)
+
+
+def test_a_replacement_that_already_keys_another_row_is_no_near_miss():
+    import random
+
+    text = "Plan: Free; Price: $0/mo.\nPlan: Pro; Price: $20/mo."
+    s = _sentence("Plan: Pro; Price: $20/mo.", ("scope", "tier", "Pro", "pro"), ("quantity", "money", "$20", "20 usd"))
+    s = Sentence("doc.md", text.index("Plan: Pro"), len(text), s.text, s.slots)
+    (scope,) = get_families(["scope"])
+    site = _site(s, "Pro")
+    p = phrase(s, site, "scope", ENV)
+    from mutagen_cite.model import Mutation
+
+    m = Mutation("scope", "scope.v1", s, site, "Pro", "Free", s.text.replace("Pro", "Free"), "mined")
+    c = Candidate(scope, s, site, p, Chunk("doc.md", 0, len(text), text), text.replace("Plan: Pro", "Plan: Free"),
+                  "mined", "Free", mutation=m)
+    assert "already keys" in (unfair_reason(c) or "")
