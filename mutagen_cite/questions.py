@@ -620,6 +620,11 @@ def _phrase_row(sentence: Sentence, site: Slot, family: str, env: Environment, v
     return Phrasing(claim, question, answer_slot.text, answer_slot)
 
 
+#: first-column headers that name no kind of thing, so "For which <header>" asks nothing
+_GENERIC_HEADERS = {"name", "names", "title", "label", "id", "key", "value", "item", "items", "description",
+                    "details", "notes", "column", "field", "entry", "#", "no.", "number"}
+
+
 def _phrase_row_key(sentence: Sentence, cells, cell, site: Slot, family: str, env: Environment,
                     version: str) -> Phrasing | None:
     """v2, a changed value in a non-key cell: pin that value, ask for the row's key
@@ -633,6 +638,8 @@ def _phrase_row_key(sentence: Sentence, cells, cell, site: Slot, family: str, en
         return None
     if key_value.strip().lower() in ("yes", "no", "n/a", "-", "none", "all") or not re.search(r"[A-Za-z]", key_value):
         return None
+    if key_header.strip().lower() in _GENERIC_HEADERS:
+        return None  # "For which name is ...": the header does not say what kind of thing the row is
     key_end = len(key_header) + 2 + len(key_value)
     if any(s.family in ("quantity", "date") and s.start < key_end for s in sentence.slots):
         return None  # the row's key is itself a value ("250 MB"): no name to ask for
