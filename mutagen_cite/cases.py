@@ -112,6 +112,32 @@ def _mentions(text: str, value: str) -> bool:
     return bool(value) and re.search(r"(?<![\w.])" + re.escape(value) + r"(?![\w]|\.\d)", text, re.I) is not None
 
 
+def _bound_kept(text: str, site: Slot, replacement: str) -> str | None:
+    """A bounded value changed in the direction that still entails the claim: "at least 31
+    days" still means at least 30, "within 20 days" still means within 30, "the first 11 weeks"
+    still covers the first 4. A lower bound may only fall, an upper bound only rise."""
+    from .values import find_values
+
+    bound = next((v for v in find_values(text) if v.start <= site.start and site.end <= v.end + 1), None)
+    comparator = bound.comparator if bound is not None else "="
+    if re.search(r"\bfirst\s+$", text[: site.start], re.I):
+        comparator = ">="
+    if comparator not in (">=", ">", "<=", "<"):
+        return None
+    new = find_values(replacement)
+    old = find_values(text[site.start:site.end])
+    if not new or not old or new[0].kind != old[0].kind:
+        return None
+    a, b = old[0].low, new[0].low
+    if a in (float("inf"), float("-inf")) or b in (float("inf"), float("-inf")):
+        a, b = old[0].high, new[0].high
+    if comparator.startswith(">") and b >= a:
+        return f"a lower bound raised ({text[site.start:site.end]!r} to {replacement!r}) still entails the claim"
+    if comparator.startswith("<") and b <= a:
+        return f"an upper bound lowered ({text[site.start:site.end]!r} to {replacement!r}) still entails the claim"
+    return None
+
+
 def unfair_reason(c: Candidate) -> str | None:
     """Why a candidate would not discriminate, or None when it does (seed 003, question c).
 
@@ -141,6 +167,10 @@ def unfair_reason(c: Candidate) -> str | None:
     if c.site.kind in ("geo", "region") and (re.match(r"\s*,\s*[A-Z]", after) or re.search(r"[A-Za-z)]\s*,\s*$", before)
                                              and re.search(r"\b[A-Z][\w.]*\s*,\s*$", before)):
         return "the place is part of a compound place name ('Chicago, Illinois')"
+    if family == "quantity" and c.mutation is not None:
+        why = _bound_kept(text, c.site, c.replacement)
+        if why:
+            return why
     if c.mutation is not None:
         off = c.sentence.start - c.true_chunk.start
         rest = c.true_chunk.text[:off] + " " + c.true_chunk.text[off + len(text):]

@@ -284,3 +284,19 @@ def test_a_replacement_that_already_keys_another_row_is_no_near_miss():
     c = Candidate(scope, s, site, p, Chunk("doc.md", 0, len(text), text), text.replace("Plan: Pro", "Plan: Free"),
                   "mined", "Free", mutation=m)
     assert "already keys" in (unfair_reason(c) or "")
+
+
+@pytest.mark.parametrize("text, surface, replacement, kept", [
+    ("Material changes are announced at least 30 days before they take effect.", "30 days", "31 days", True),
+    ("Material changes are announced at least 30 days before they take effect.", "30 days", "20 days", False),
+    ("Refund requests are answered within 30 days of receipt.", "30 days", "20 days", True),
+    ("Refund requests are answered within 30 days of receipt.", "30 days", "45 days", False),
+    ("Full pay continues during the first 4 weeks of leave.", "4 weeks", "11 weeks", True),
+    ("Refund requests are answered in 30 days.", "30 days", "20 days", False),
+])
+def test_a_bound_moved_the_entailing_way_is_no_near_miss(text, surface, replacement, kept):
+    from mutagen_cite.cases import _bound_kept
+
+    start = text.index(surface)
+    site = Slot("quantity", "duration", start, start + len(surface), surface, surface)
+    assert bool(_bound_kept(text, site, replacement)) is kept
