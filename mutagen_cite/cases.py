@@ -160,6 +160,8 @@ def unfair_reason(c: Candidate) -> str | None:
     after, before = text[c.site.end:], text[: c.site.start]
     if family == "polarity" and re.search(r"\b(?:if|unless|whether|when|once|until)\b[^,;:]*$", before, re.I):
         return "the negation sits in a condition ('if you haven't ...'), not in the statement"
+    if family == "polarity" and re.search(r"\b(?:that|which|who|whom|whose|where)\b[^,;:]*$", before, re.I):
+        return "the polarity belongs to a relative clause ('steps that have succeeded'), not to the statement"
     if re.match(r"\s+or\s+(?:later|newer|higher|above|more|earlier|older|greater|fewer|less)\b|\+", after):
         return "the value is an open bound ('Node 18 or later'): another value can still satisfy it"
     if family == "entity" and re.match(r"\s*\(\s*[A-Z][A-Z0-9&.-]+\s*\)", after):

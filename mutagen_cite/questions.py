@@ -145,7 +145,7 @@ _IMPERATIVE_START = re.compile(
 _CONNECTIVE_START = re.compile(
     r"^(?:Thus|Therefore|However|Also|Additionally|Otherwise|Instead|Then|So|Hence|Furthermore|Moreover|Similarly|"
     r"Likewise|Still|Yet|Besides|Meanwhile|Finally|First|Second|Third|Next|Lastly|As such|In addition|In that case|"
-    r"For example|For instance|Again)\b"
+    r"For example|For instance|Again|Now|Afterwards|Afterward|Later|Here|Today|Currently|Previously|But|And|Or)\b"
 )
 _IDENTIFIER = re.compile(r"\S*_\S*|(?=\S*\d)(?=\S*[a-z])[A-Za-z0-9]{12,}")
 _DEICTIC = re.compile(r"\b(?:here|below|above|this page|this section|the following|as follows)\b", re.I)
@@ -630,7 +630,9 @@ def _phrase_row_key(sentence: Sentence, cells, cell, site: Slot, family: str, en
     """v2, a changed value in a non-key cell: pin that value, ask for the row's key
     ("For which plan is the RTO 8 hours?")."""
     key_header, key_value, _ = cells[0]
-    header, value, _ = cell
+    header, value, at = cell
+    if any(s.kind in _NAME_KINDS and at - len(header) - 2 <= s.start and s.end <= at - 2 for s in sentence.slots):
+        return None  # a column named after a plan or product ("Free: 256 MB"): a comparison matrix
     if site.kind == "year" and not re.search(r"date|year|since|until|release|effective|updated|deadline", header, re.I):
         return None  # a bare four-digit number under "Count" is not a year
     if (not key_header or not key_value or not header or len(key_value.split()) > 6 or len(value.split()) > 8

@@ -300,3 +300,21 @@ def test_a_bound_moved_the_entailing_way_is_no_near_miss(text, surface, replacem
     start = text.index(surface)
     site = Slot("quantity", "duration", start, start + len(surface), surface, surface)
     assert bool(_bound_kept(text, site, replacement)) is kept
+
+
+def test_polarity_inside_a_relative_clause_is_no_near_miss():
+    text = "Workflows skip steps that have already succeeded within 24 hours."
+    s = _sentence(text, ("polarity", "affirmative", "have", "affirmative"), ("quantity", "duration", "24 hours", "24 hour"))
+    slot = _site(s, "have")
+    (family,) = get_families(["polarity"])
+    p = phrase(s, slot, "polarity", ENV) or phrase(s, slot, "polarity", ENV, version="v1")
+    if p is None:
+        return  # no question at all is also no case
+    c = Candidate(family, s, slot, p, Chunk("doc.md", 0, len(text), text), text.replace("have", "have not"),
+                  "synthetic", "have not")
+    assert "relative clause" in (unfair_reason(c) or "")
+
+
+def test_a_column_named_after_a_plan_gives_no_key_question():
+    s = _sentence("Limit: Data size; Free: 256 MB.", ("scope", "tier", "Free", "free"), ("quantity", "size", "256 MB", "256 mb"))
+    assert phrase(s, _site(s, "256 MB"), "quantity", ENV) is None
