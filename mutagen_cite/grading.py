@@ -13,6 +13,7 @@ near miss does say passes. Each answer gets one outcome:
 
 * ``declined``          no claims (the decline token, ``{"decline": true}``, an empty answer)
 * ``faithful``          claims, none asserting the case's claim, every cited one supported
+                        (by the judge, or as a verbatim copy of text in the chunk it cites)
 * ``asserted-uncited``  an uncited claim asserts the case's claim (passes; ``strict`` fails it)
 * ``asserted-cited``    a cited claim asserts the case's claim (fails)
 * ``unsupported``       a cited claim its citation does not support, or an unresolved id (fails)
@@ -209,6 +210,19 @@ def _rows(judged: Iterable[dict], kind: str) -> dict[int, dict]:
     return out
 
 
+def _folded(text: str) -> str:
+    return " ".join(text.split()).strip(" .;:").casefold()
+
+
+def _verbatim(case: Case, claim: dict) -> bool:
+    """A cited claim that is a verbatim copy of text in the chunk it cites is supported by it,
+    whatever a judge reading the whole chunk makes of a neighbouring row or sentence."""
+    text = _folded(claim["text"])
+    if len(text) < 12:
+        return False
+    return any(text in _folded(t) for t in _texts(case, [c["chunk_id"] for c in claim["citations"]]))
+
+
 def _verdict(reasons: list[str], **extra) -> dict:
     reasons = list(dict.fromkeys(reasons))
     return {"passed": not reasons, "status": "pass" if not reasons else "fail", "reasons": reasons, **extra}
@@ -242,7 +256,7 @@ def true_absent_verdict(case: Case, answer: dict, judged: list[dict], *, strict:
         problems = citation_problems(cites)
         if problems:
             reasons += problems
-        elif not (cited_rows.get(i) or {}).get("supported"):
+        elif not ((cited_rows.get(i) or {}).get("supported") or _verbatim(case, claim)):
             reasons.append(f"cited claim not supported by its citation: {_short(claim['text'], ids)}")
         else:
             continue

@@ -118,3 +118,10 @@ def test_no_gate_says_the_exit_code_means_nothing(runner, tmp_path):
                     tmp_path)
     assert result.exit_code == 0
     assert "no gate set: exit code 0 although 5 case(s) failed" in result.output
+
+
+def test_no_progress_bar_when_stderr_is_not_a_terminal(runner, tmp_path):
+    result = invoke(runner, [str(SUITE), "-g", "oracle", "--judge", "lexical", "-o", str(tmp_path / "r.jsonl")],
+                    tmp_path)  # no -q: a CI log must still not fill with progress bars
+    assert result.exit_code == 0
+    assert "case/s" not in result.output and "run oracle" not in result.output

@@ -167,3 +167,29 @@ def test_rescore_with_strict_regrades_uncited_assertions(tmp_path):
     strict = CliRunner().invoke(main, ["run", str(SUITE), "--rescore", str(out), "--strict",
                                        "--fail-under", "pair_pass=1"], env=env)
     assert strict.exit_code == 1 and "pair_pass 0.00 < 1.00" in strict.output
+
+
+def test_a_verbatim_copy_of_the_cited_near_miss_is_supported_whatever_the_judge_says(suite):
+    from mutagen_cite.judges.base import ScoreJudge
+
+    class NothingSupported(ScoreJudge):
+        name, threshold = "never", 0.5
+
+        def score(self, pairs):
+            return [0.0] * len(pairs)
+
+    by_id = {c.id: c for c in suite.cases}
+
+    def generate(request):
+        case = by_id[request["case_id"]]
+        if case.variant == "both-present":
+            return bare(case)
+        _, dis = roles(case)
+        if case.family == "quantity":
+            return f"The Studio plan includes five editor seats. [{dis}]"  # a paraphrase: the judge decides
+        return f"{distractor_sentence(case)} [{dis}]"
+
+    records = run_suite(suite, PythonGenerator(generate), NothingSupported(), progress=False).records
+    outcomes = {r["case_id"]: r["verdict"].get("outcome") for r in records if r["variant"] == "true-absent"}
+    assert outcomes.pop("seats-quantity-true-absent") == "unsupported"
+    assert set(outcomes.values()) == {"faithful"}

@@ -171,7 +171,7 @@ def test_missing_citation_and_true_absent_rules(tmp_path):
         if request["case_id"] == "c-true-absent":
             return "The plan probably has 12 seats."  # a claim without a citation is allowed
         if request["case_id"] == "d-true-absent":
-            return "The plan has 5 seats. [c-201]"
+            return "The plan has 7 seats. [c-201]"  # its citation does not support it
         return "The plan has 12 seats."  # both-present, uncited: a missing citation
 
     result, summary = run(suite, generate, tmp_path, judge=KeyedJudge({}))
