@@ -547,7 +547,7 @@ def _context(header: SuiteHeader, analysis, judge, templates_dir):
     )
 
 
-def _header_tiers(header: SuiteHeader) -> tuple[str, ...]:
+def header_tiers(header: SuiteHeader) -> tuple[str, ...]:
     """Tier names the suite was tagged with (kept so unchanged documents hit the parse cache)."""
     m = re.search(r"\btiers=([^|]*)", str(header.settings.get("annotator", "")))
     return tuple(t for t in m.group(1).split(",") if t) if m else ()
@@ -796,7 +796,7 @@ def update_suite(
         from .pipeline import analyse
 
         analysis = analyse(
-            corpus_dir, corpus=corpus, nlp=nlp, spacy_model=spacy_model, tiers=(*_header_tiers(header), *tiers),
+            corpus_dir, corpus=corpus, nlp=nlp, spacy_model=spacy_model, tiers=(*header_tiers(header), *tiers),
             threshold=DEFAULT_THRESHOLD if threshold is None else threshold,
             cache_dir=cache_dir, progress=progress,
         )

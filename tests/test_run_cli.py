@@ -44,7 +44,8 @@ def test_oracle_run_writes_every_report(runner, tmp_path):
 
 def test_failing_gates_exit_1_with_the_numbers(runner, tmp_path):
     junit = tmp_path / "j.xml"
-    result = invoke(runner, [str(SUITE), "-g", "lexical", "--judge", "lexical", "-o", str(tmp_path / "r.jsonl"),
+    result = invoke(runner, [str(SUITE), "-g", "extractive-lexical", "--judge", "lexical", "-o",
+                             str(tmp_path / "r.jsonl"),
                              "--junit", str(junit), "-q", "--fail-under", "citation_accuracy=0.8,pair_pass=0.7",
                              "--fail-under", "scope.both_present_pass=0.5"], tmp_path)
     assert result.exit_code == 1

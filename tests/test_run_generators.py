@@ -50,8 +50,21 @@ class WordOverlap:
         return [len(q & set(p.lower().split())) for p in passages]
 
 
-def test_similarity_baseline_cites_its_top_chunk_and_never_declines(mini):
+def test_similarity_states_the_claim_and_cites_what_resembles_it_so_catches_no_pair(mini):
+    """Seed 003's strategy: the answer, with the most similar chunk attached. In every
+    true-absent twin the near miss is all there is, so it is cited for the claim: no pair."""
     gen = SimilarityBaseline(WordOverlap(), name="similarity")
+    case = next(c for c in mini.cases if c.variant == "true-absent")
+    out = gen.generate(Request.from_case(case))
+    assert out["answer"].startswith(case.claim.rstrip(".")) and f"[{case.context[0].chunk_id}]" in out["answer"]
+    summary = summarise(run_suite(mini, gen, LexicalJudge(), progress=False).records)
+    assert summary["overall"]["true_absent_pass"] == 0.0
+    assert summary["overall"]["pair_pass"] == 0.0
+    assert summary["overall"]["both_present_pass"] > 0.0
+
+
+def test_extractive_baseline_cites_its_top_chunk_and_never_declines(mini):
+    gen = SimilarityBaseline(WordOverlap(), name="extractive", mode="question")
     case = mini.cases[0]
     out = gen.generate(Request.from_case(case))
     # ties between the near miss and the true chunk go to the earlier passage: the near miss

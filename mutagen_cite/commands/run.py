@@ -93,10 +93,13 @@ def command(suite_path, generator_spec, judge_spec, nli_model, embedding_model, 
       oracle                        answers with the expected claim; must pass ~everything
       reader                        answers only from a sentence stating the question's
                                     whole condition, cites it; declines otherwise
-      similarity                    cites the chunk whose embedding is closest to the question;
-                                    never declines
+      similarity                    states the answer and cites the chunk whose embedding is
+                                    closest to it, never declines (seed 003's strategy: must
+                                    catch no pair)
       lexical                       the same by token F1
-      first-chunk | abstain         cite the first passage / always decline
+      extractive                    copies the sentence closest to the question, cited; never
+                                    declines (extractive-lexical: by token F1)
+      first-chunk | abstain         state the answer citing the first passage / always decline
       command:"python my_rag.py"    any program: one JSON request per stdin line,
                                     one JSON answer per stdout line (stdout is for
                                     answers only, log to stderr; echo case_id)
@@ -176,7 +179,8 @@ def command(suite_path, generator_spec, judge_spec, nli_model, embedding_model, 
             from ..judges import make_judge
             from ..suite_io import load_suite
 
-            judge = make_judge(judge_spec, **judge_opts)
+            rescored = load_suite(suite_path)
+            judge = make_judge(judge_spec, **judge_opts, annotator=_suite_annotator(rescored, "", judge_spec))
             _check_baseline(baseline_path, judge, allow_judge_change)
             records = rejudge(load_suite(suite_path), records, judge, progress=progress, strict=strict)
             stale = ("judge_weights_sha256", "judge_members")
@@ -207,12 +211,14 @@ def command(suite_path, generator_spec, judge_spec, nli_model, embedding_model, 
             cases = cases[:limit]
         if not cases:
             raise click.UsageError("no cases to run (check --families)")
+        annotator = _suite_annotator(suite, generator_spec, judge_spec)
         generator = make_generator(  # first: a mistyped -g should fail before a judge model loads
             generator_spec, timeout=timeout, embedding_model=embedding_model,
             cache_dir=None if no_cache else str(cache_dir / "embeddings"), base_url=base_url,
             api_key_env=api_key_env, concurrency=concurrency, prompt=prompt_template, decline_token=decline_token,
+            annotator=annotator,
         )
-        judge = make_judge(judge_spec, **judge_opts)
+        judge = make_judge(judge_spec, **judge_opts, annotator=annotator)
         _check_baseline(baseline_path, judge, allow_judge_change)
         run_kwargs = {"decline_token": decline_token} if decline_token else {}
         result = run_suite(
@@ -265,3 +271,16 @@ def _check_baseline(baseline_path, judge, allow_change: bool) -> None:
     changes = check_pin(read_pin(baseline_path), judge_record(judge, PREMISE_POLICY), allow_change)
     for change in changes:
         click.echo(click.style("judge changed: ", fg="yellow") + change, err=True)
+
+
+def _suite_annotator(suite, generator_spec: str, judge_spec: str | None):
+    """One annotator for the slots judge and the reader, tagging the plan names the suite was
+    built with (recorded in its header), so "Enterprise" and "Business" are told apart at run
+    time as they were at build time. None when neither needs one."""
+    spec = (judge_spec or "auto").lower()
+    if not (generator_spec.strip().lower() == "reader" or "slots" in spec or "auto" in spec):
+        return None
+    from ..annotate import Annotator, load_spacy
+    from ..regen import header_tiers
+
+    return Annotator(load_spacy(), tiers=header_tiers(suite.header) if suite.header is not None else ())

@@ -5,8 +5,11 @@ Specs::
     oracle                      the expected answer, citing the true chunk; declines true-absent
     reader                      answers only from a sentence stating the question's whole
                                 condition (rule-based, annotator), cites it; else declines
-    similarity                  top-embedding chunk's best sentence, cited (never declines)
+    similarity                  states the claim, cites the chunk closest to it by embedding
+                                (seed 003's strategy; never declines)
     lexical                     the same by token F1
+    extractive                  copies the sentence closest to the question, cited (never declines)
+    extractive-lexical          the same by token F1
     first-chunk | abstain       position bias / always decline
     command:"python rag.py"     any executable speaking JSON lines on stdin/stdout
     python:my_pkg.rag:answer    a Python function (or python:./gen.py:answer)
@@ -27,7 +30,7 @@ __all__ = [
 ]
 
 GENERATOR_FORMS = (
-    "oracle", "reader", "similarity", "lexical", "first-chunk", "abstain",
+    "oracle", "reader", "similarity", "lexical", "extractive", "extractive-lexical", "first-chunk", "abstain",
     'command:"CMD"', "python:MODULE:FUNCTION", "openai:MODEL",
 )
 
@@ -71,12 +74,14 @@ def make_generator(
         from .builtin import FirstChunkGenerator
 
         return FirstChunkGenerator()
-    if kind in ("similarity", "lexical") and not sep:
+    if kind in ("similarity", "lexical", "extractive", "extractive-lexical") and not sep:
         from .builtin import SimilarityBaseline
 
+        lexical = kind in ("lexical", "extractive-lexical")
         if similarity is None:
-            similarity = _baseline_similarity(kind, embedder, embedding_model, cache_dir)
-        return SimilarityBaseline(similarity, name=kind)
+            similarity = _baseline_similarity("lexical" if lexical else "similarity", embedder, embedding_model,
+                                              cache_dir)
+        return SimilarityBaseline(similarity, name=kind, mode="question" if kind.startswith("extractive") else "claim")
     if kind == "command":
         if not arg.strip():
             raise GeneratorError("command: needs a command line", hint='e.g. --generator command:"python rag.py"')

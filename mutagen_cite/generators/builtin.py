@@ -2,10 +2,16 @@
 
 * ``oracle`` answers with the expected claim and cites the true chunk, and declines on
   true-absent cases: it must pass nearly everything, or the suite is broken.
-* ``similarity`` / ``lexical`` answer with the sentence of the chunk most similar to the
-  question and cite that chunk, and never decline: seed 003's 0.97-on-easy-corpora strategy.
-  On a near-miss suite they should fail most true-absent cases and many both-present ones.
-* ``first-chunk`` cites the first passage whatever it says; ``abstain`` always declines.
+* ``similarity`` / ``lexical`` are seed 003's 0.97-on-easy-corpora strategy: state the answer
+  (the case's claim, as a fluent model would) and attach the chunk most similar to it, with no
+  notion of entailment, never declining. A near-miss suite must catch no pair of theirs: in
+  the true-absent twin the near miss is the closest thing available, and they cite it.
+* ``extractive`` / ``extractive-lexical`` copy the sentence of the chunk most similar to the
+  *question* and cite it, never declining: faithful by construction, so they pass true-absent
+  twins, and pass both-present cases exactly when resemblance to the question points at the
+  true chunk (how far a suite's questions give the answer away to surface matching).
+* ``first-chunk`` states the claim and cites the first passage whatever it says; ``abstain``
+  always declines.
 * ``reader`` (:mod:`.reader`) answers only from a sentence that states the question's whole
   condition and declines otherwise: the cases are passable from the context alone.
 """
@@ -63,17 +69,24 @@ class OracleGenerator:
 
 
 class SimilarityBaseline:
-    """Top chunk by ``similarity`` to the question; its best-matching sentence; cite it.
+    """Cite by resemblance alone.
+
+    ``mode="claim"`` (``similarity``, ``lexical``): answer with the case's claim and cite the
+    chunk most similar to it (needs the Case, as built-ins get it). ``mode="question"``
+    (``extractive``): the chunk most similar to the question, its best-matching sentence, cited.
 
     ``similarity`` is any object with ``name`` and ``scores(query, passages) -> list[float]``
-    (mutagen_cite.similarity's protocol): an embedding model for ``similarity``, token F1 for
-    ``lexical``. Ties go to the earlier passage, so the result is deterministic.
+    (mutagen_cite.similarity's protocol): an embedding model, or token F1 for the lexical forms.
+    Ties go to the earlier passage, so the result is deterministic.
     """
 
     concurrency = 1
 
-    def __init__(self, similarity: Any, *, name: str | None = None):
+    def __init__(self, similarity: Any, *, name: str | None = None, mode: str = "claim"):
+        if mode not in ("claim", "question"):
+            raise ValueError(f"mode must be 'claim' or 'question', not {mode!r}")
         self.similarity = similarity
+        self.mode = mode
         self.name = name or f"similarity:{getattr(similarity, 'name', 'custom')}"
 
     def prepare(self, requests: Sequence[Request]) -> None:
@@ -84,6 +97,8 @@ class SimilarityBaseline:
         texts: list[str] = []
         for r in requests:
             texts.append(r.question)
+            if r.case is not None and r.case.claim:
+                texts.append(r.case.claim)
             for c in r.context:
                 texts.append(c.text)
                 texts.extend(s.text for s in chunk_sentences(c.text))
@@ -98,6 +113,13 @@ class SimilarityBaseline:
     def generate(self, request: Request) -> Any:
         if not request.context:
             return {"decline": True}
+        if self.mode == "claim":
+            case = request.case
+            if case is None or not case.claim:
+                raise GenerationFailed(f"{self.name} states the case's claim: it needs the suite case")
+            chunk = request.context[self._best(case.claim, [c.text for c in request.context])]
+            yes = "Yes. " if expected_yes(case) else ""
+            return {"answer": f"{yes}{_plain(case.claim)} {_marker([chunk.chunk_id])}"}
         chunk = request.context[self._best(request.question, [c.text for c in request.context])]
         sentences = [s.text for s in chunk_sentences(chunk.text)] or [chunk.text]
         sentence = sentences[self._best(request.question, sentences)]
@@ -108,7 +130,9 @@ class SimilarityBaseline:
 
 
 class FirstChunkGenerator:
-    """Answers with the first passage's first sentence and cites it: position bias, made visible."""
+    """States the answer and cites the first passage whatever it says: position bias, made
+    visible (like ``similarity``, evidence attached without reading it). Without the suite case
+    it answers with the first passage's first sentence."""
 
     name = "first-chunk"
     concurrency = 1
@@ -117,6 +141,10 @@ class FirstChunkGenerator:
         if not request.context:
             return {"decline": True}
         first = request.context[0]
+        case = request.case
+        if case is not None and case.claim:
+            yes = "Yes. " if expected_yes(case) else ""
+            return {"answer": f"{yes}{_plain(case.claim)} {_marker([first.chunk_id])}"}
         sentences = chunk_sentences(first.text)
         sentence = sentences[0].text if sentences else first.text
         return {"answer": f"{_plain(sentence)} {_marker([first.chunk_id])}"}
