@@ -512,8 +512,12 @@ class SlotsJudge(ScoreJudge):
     name = "slots"
     fingerprint = SLOTS_VERSION
 
-    def __init__(self, annotator: Any, *, embedder: Any = None, threshold: float = 0.7, name: str = "slots"):
+    def __init__(self, annotator: Any, *, embedder: Any = None, threshold: float = 0.7, name: str = "slots",
+                 product_names: Sequence[str] = ()):
         self.annotator = annotator
+        #: the corpus's own product / company names: a claim may name what the premise calls
+        #: "we" / "our" (or leaves implicit, as a table row does)
+        self.product_names = tuple(sorted({n for n in product_names if n}))
         self.embedder = embedder
         self.threshold = threshold
         self.name = name
@@ -522,6 +526,8 @@ class SlotsJudge(ScoreJudge):
             if embedder is not None
             else ""
         )
+        if self.product_names:
+            self.fingerprint += "|names=" + ",".join(self.product_names)
         self._last: dict[tuple[str, str], Finding] = {}
         self._sentence_slots: dict[str, tuple[Slot, ...]] = {}
         self.cache_limit = 100_000
@@ -567,7 +573,7 @@ class SlotsJudge(ScoreJudge):
             names = tuple(sorted({a.surface for a in c.attrs if a.kind == "tier"} - {a.surface for a in p.attrs}))
             if names:
                 p = analysis(premise, names)
-            findings.append(self._check(c, p))
+            findings.append(self._check(_resolve_first_person(c, p, self.product_names), p))
         if self.embedder is not None:
             self._embedding_residue(pairs, findings)
         self._last = dict(zip(pairs, findings))
@@ -749,6 +755,30 @@ class SlotsJudge(ScoreJudge):
             return f"attributes agree but too little of the claim is in the premise ({rest}, {f.residue:.2f})"
         agreed = ", ".join(f.matched[:4]) if f.matched else "no typed attributes to check"
         return f"attributes agree ({agreed}); {rest}"
+
+
+_FIRST_PERSON = re.compile(r"\b(?:[Ww]e|[Oo]ur|[Oo]urs|us)\b")
+_SELF_KINDS = {"org", "name", "product"}
+
+
+def _resolve_first_person(c: Analysis, p: Analysis, product_names: Sequence[str]) -> Analysis:
+    """The claim names the company the premise calls "we" / "our": that name is the
+    premise's first person, not a missing attribute. A known product name of the corpus
+    counts wherever the premise names no rival of its kind; any name counts when the
+    premise speaks in the first person and names no rival."""
+    drop = []
+    first_person = bool(_FIRST_PERSON.search(p.text))
+    for a in c.attrs:
+        if a.kind not in _SELF_KINDS or _occurrences(a.surface, p.text):
+            continue
+        rivals = [pa for pa in p.attrs if pa.kind == a.kind]
+        if not rivals and (first_person or a.surface in product_names):
+            drop.append(a)
+    if not drop:
+        return c
+    spans = [(a.start, a.end + 2) for a in drop]
+    return Analysis(c.text, [a for a in c.attrs if a not in drop], c.markers,
+                    [w for w in c.words if not any(x <= w[1] and w[2] <= y for x, y in spans)])
 
 
 def _label_binding(c: Analysis, p: Analysis, inside: list[Attr], rows: list[tuple[int, int]]) -> list[str]:
