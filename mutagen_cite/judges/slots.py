@@ -117,15 +117,25 @@ _MODAL_PHRASES = [
     ("obligation", re.compile(
         r"\b(?:must|shall|required|mandatory|obligatory|obliged|ha(?:ve|s|d)\s+to|needs?\s+to|"
         r"(?:is|are)\s+to\s+(?:be|remain|\w+)\b)", re.I)),
-    ("recommendation", re.compile(r"\b(?:should|recommended|recommend|encouraged|encourage|advised|ideally|ought\s+to)\b", re.I)),
+    ("recommendation", re.compile(r"\b(?:should|recommended|recommend|encouraged|encourage|advised|ideally|ought\s+to|"
+                                  r"(?:is|are)\s+expected\s+to)\b", re.I)),
+    # "will" states what happens: weakening it to "may" is a near miss, dropping it is not
+    ("certainty", re.compile(r"\bwill\b(?!\s+not\b)", re.I)),
     ("permission", re.compile(r"\b(?:may|can|could|allowed|permitted|able\s+to|free\s+to|eligible|entitled)\b", re.I)),
 ]
 
 
-def modal_classes(text: str) -> tuple[set[str], list[tuple[int, int]]]:
-    """The modality classes ``text`` states and the spans of their phrases."""
+def _modal_order(text: str) -> list[str]:
+    """The class of each phrase :func:`modal_classes` returns, in the same order."""
+    return modal_classes(text, classes=True)
+
+
+def modal_classes(text: str, classes: bool = False):
+    """The modality classes ``text`` states and the spans of their phrases (with
+    ``classes``: the class of each span, in order)."""
     found: set[str] = set()
     spans: list[tuple[int, int]] = []
+    order: list[str] = []
     for cls, rx in _MODAL_PHRASES:
         for m in rx.finditer(text):
             if any(m.start() < e and s < m.end() for s, e in spans):
@@ -135,7 +145,8 @@ def modal_classes(text: str) -> tuple[set[str], list[tuple[int, int]]]:
                 continue
             found.add(cls)
             spans.append((m.start(), m.end()))
-    return found, spans
+            order.append(cls)
+    return order if classes else (found, spans)
 
 
 ANTONYMS = [
@@ -395,7 +406,7 @@ def analyse(text: str, slots: Sequence[Slot], known_names: Sequence[str] = ()) -
             markers.append(Marker("polarity", "not", word, _head_after(text, s.end), s.start, s.end))
             neg_spans.append((s.start, s.end))
         elif s.family == "aggregation":
-            if inside(quantity_spans, s.start, s.end) or re.match(r"\s+as\b", text[s.end:]) and re.search(r"\bas\s+$", text[:s.start]):
+            if word in ("many", "much") and re.match(r"\s+as\b", text[s.end:]) and re.search(r"\bas\s+$", text[:s.start]):
                 continue  # "as many as 26 weeks", "up to ...": a bound, read with the quantity
             if re.match(r"\s+(?:other|another)\b", text[s.end:]):
                 continue  # "each other" is reciprocal, not a quantifier
@@ -913,10 +924,20 @@ def _marker_problems(c: Analysis, p: Analysis, span: tuple[int, int]) -> list[st
         if not any("quantifier" in x for x in problems):
             problems.append("quantifier mismatch: the premise says each/all, the claim does not")
 
-    # modality: by class
-    problem = _modal_problem(c_modal, p_modal)
-    if problem:
-        problems.append(f"modal mismatch: claim {problem[0]} vs premise {problem[1]}")
+    # modality: by class, per verb governed ("will be taken" vs "may be taken", whatever
+    # "you can copy" says elsewhere); a verb the premise words differently: all its classes
+    c_heads: dict[str, set[str]] = {}
+    for cls, (a, b) in zip(_modal_order(c.text), c_modal_spans):
+        c_heads.setdefault(_head_after(c.text, b), set()).add(cls)
+    p_heads: dict[str, set[str]] = {}
+    for cls, (a, b) in zip(_modal_order(p_text), p_modal_spans):
+        p_heads.setdefault(_head_after(p.text, b), set()).add(cls)
+    for h, ccls in sorted(c_heads.items()):
+        pcls = p_heads.get(h) if h else None
+        problem = _modal_problem(ccls, pcls if pcls else p_modal)
+        if problem:
+            problems.append(f"modal mismatch: claim {problem[0]} vs premise {problem[1]}")
+            break
 
     # documentation antonyms (an opposite the other text negates agrees: "not required" / "optional")
     c_words = {w.lower() for w in _WORD.findall(c.text)}
@@ -941,11 +962,12 @@ def _modal_problem(c: set[str], p: set[str]) -> tuple[str, str] | None:
 
     if c == p:
         return None
-    for cls in ("obligation", "recommendation", "prohibition", "permission"):
+    for cls in ("obligation", "recommendation", "prohibition", "permission", "certainty"):
         rivals = {"obligation": {"permission", "recommendation", "prohibition"},
-                  "recommendation": {"obligation", "permission", "prohibition"},
+                  "certainty": {"permission", "recommendation", "prohibition"},
+                  "recommendation": {"obligation", "permission", "prohibition", "certainty"},
                   "prohibition": {"permission", "obligation"},
-                  "permission": {"obligation", "prohibition"}}[cls]
+                  "permission": {"obligation", "prohibition", "recommendation", "certainty"}}[cls]
         if cls in c and cls not in p and p & rivals:
             return show(c), show(p)
     return None
