@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import difflib
 import re
+from functools import lru_cache
 from dataclasses import dataclass, field, replace
 from typing import Any, Sequence
 
@@ -130,9 +131,10 @@ def _modal_order(text: str) -> list[str]:
     return modal_classes(text, classes=True)
 
 
+@lru_cache(maxsize=65536)
 def modal_classes(text: str, classes: bool = False):
     """The modality classes ``text`` states and the spans of their phrases (with
-    ``classes``: the class of each span, in order)."""
+    ``classes``: the class of each span, in order). Memoised: results are not mutated."""
     found: set[str] = set()
     spans: list[tuple[int, int]] = []
     order: list[str] = []
@@ -146,7 +148,7 @@ def modal_classes(text: str, classes: bool = False):
             found.add(cls)
             spans.append((m.start(), m.end()))
             order.append(cls)
-    return order if classes else (found, spans)
+    return tuple(order) if classes else (frozenset(found), tuple(spans))
 
 
 ANTONYMS = [
