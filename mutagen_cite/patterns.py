@@ -20,7 +20,7 @@ from .values.tables import MONTHS
 VERSION = re.compile(
     r"\bv\d+(?:\.\d+){0,3}\b"
     r"|\b\d+\.\d+\.\d+(?:[-.][0-9A-Za-z]+)?\b"
-    r"|\b(?P<product>[A-Z][A-Za-z+#]*(?:\.js)?)\s(?P<ver>\d+(?:\.\d+){0,2})\b(?!\s?%)"
+    r"|\b(?P<product>[A-Z][A-Za-z+#]*(?:\.js)?)\s(?:[Vv]ersion\s)?(?P<ver>\d+(?:\.\d+){0,2})\b(?!\s?%)"
 )
 NOT_PRODUCTS = {
     "Section", "Step", "Table", "Figure", "Level", "Tier", "Chapter", "Article", "Day", "Days",

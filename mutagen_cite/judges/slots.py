@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import difflib
 import re
+from functools import lru_cache
 from dataclasses import dataclass, field, replace
 from typing import Any, Sequence
 
@@ -117,15 +118,26 @@ _MODAL_PHRASES = [
     ("obligation", re.compile(
         r"\b(?:must|shall|required|mandatory|obligatory|obliged|ha(?:ve|s|d)\s+to|needs?\s+to|"
         r"(?:is|are)\s+to\s+(?:be|remain|\w+)\b)", re.I)),
-    ("recommendation", re.compile(r"\b(?:should|recommended|recommend|encouraged|encourage|advised|ideally|ought\s+to)\b", re.I)),
+    ("recommendation", re.compile(r"\b(?:should|recommended|recommend|encouraged|encourage|advised|ideally|ought\s+to|"
+                                  r"(?:is|are)\s+expected\s+to)\b", re.I)),
+    # "will" states what happens: weakening it to "may" is a near miss, dropping it is not
+    ("certainty", re.compile(r"\bwill\b(?!\s+not\b)", re.I)),
     ("permission", re.compile(r"\b(?:may|can|could|allowed|permitted|able\s+to|free\s+to|eligible|entitled)\b", re.I)),
 ]
 
 
-def modal_classes(text: str) -> tuple[set[str], list[tuple[int, int]]]:
-    """The modality classes ``text`` states and the spans of their phrases."""
+def _modal_order(text: str) -> list[str]:
+    """The class of each phrase :func:`modal_classes` returns, in the same order."""
+    return modal_classes(text, classes=True)
+
+
+@lru_cache(maxsize=65536)
+def modal_classes(text: str, classes: bool = False):
+    """The modality classes ``text`` states and the spans of their phrases (with
+    ``classes``: the class of each span, in order). Memoised: results are not mutated."""
     found: set[str] = set()
     spans: list[tuple[int, int]] = []
+    order: list[str] = []
     for cls, rx in _MODAL_PHRASES:
         for m in rx.finditer(text):
             if any(m.start() < e and s < m.end() for s, e in spans):
@@ -135,7 +147,8 @@ def modal_classes(text: str) -> tuple[set[str], list[tuple[int, int]]]:
                 continue
             found.add(cls)
             spans.append((m.start(), m.end()))
-    return found, spans
+            order.append(cls)
+    return tuple(order) if classes else (frozenset(found), tuple(spans))
 
 
 ANTONYMS = [
@@ -395,7 +408,7 @@ def analyse(text: str, slots: Sequence[Slot], known_names: Sequence[str] = ()) -
             markers.append(Marker("polarity", "not", word, _head_after(text, s.end), s.start, s.end))
             neg_spans.append((s.start, s.end))
         elif s.family == "aggregation":
-            if inside(quantity_spans, s.start, s.end) or re.match(r"\s+as\b", text[s.end:]) and re.search(r"\bas\s+$", text[:s.start]):
+            if word in ("many", "much") and re.match(r"\s+as\b", text[s.end:]) and re.search(r"\bas\s+$", text[:s.start]):
                 continue  # "as many as 26 weeks", "up to ...": a bound, read with the quantity
             if re.match(r"\s+(?:other|another)\b", text[s.end:]):
                 continue  # "each other" is reciprocal, not a quantifier
@@ -512,8 +525,12 @@ class SlotsJudge(ScoreJudge):
     name = "slots"
     fingerprint = SLOTS_VERSION
 
-    def __init__(self, annotator: Any, *, embedder: Any = None, threshold: float = 0.7, name: str = "slots"):
+    def __init__(self, annotator: Any, *, embedder: Any = None, threshold: float = 0.7, name: str = "slots",
+                 product_names: Sequence[str] = ()):
         self.annotator = annotator
+        #: the corpus's own product / company names: a claim may name what the premise calls
+        #: "we" / "our" (or leaves implicit, as a table row does)
+        self.product_names = tuple(sorted({n for n in product_names if n}))
         self.embedder = embedder
         self.threshold = threshold
         self.name = name
@@ -522,6 +539,8 @@ class SlotsJudge(ScoreJudge):
             if embedder is not None
             else ""
         )
+        if self.product_names:
+            self.fingerprint += "|names=" + ",".join(self.product_names)
         self._last: dict[tuple[str, str], Finding] = {}
         self._sentence_slots: dict[str, tuple[Slot, ...]] = {}
         self.cache_limit = 100_000
@@ -567,7 +586,7 @@ class SlotsJudge(ScoreJudge):
             names = tuple(sorted({a.surface for a in c.attrs if a.kind == "tier"} - {a.surface for a in p.attrs}))
             if names:
                 p = analysis(premise, names)
-            findings.append(self._check(c, p))
+            findings.append(self._check(_resolve_first_person(c, p, self.product_names), p))
         if self.embedder is not None:
             self._embedding_residue(pairs, findings)
         self._last = dict(zip(pairs, findings))
@@ -751,6 +770,30 @@ class SlotsJudge(ScoreJudge):
         return f"attributes agree ({agreed}); {rest}"
 
 
+_FIRST_PERSON = re.compile(r"\b(?:[Ww]e|[Oo]ur|[Oo]urs|us)\b")
+_SELF_KINDS = {"org", "name", "product"}
+
+
+def _resolve_first_person(c: Analysis, p: Analysis, product_names: Sequence[str]) -> Analysis:
+    """The claim names the company the premise calls "we" / "our": that name is the
+    premise's first person, not a missing attribute. A known product name of the corpus
+    counts wherever the premise names no rival of its kind; any name counts when the
+    premise speaks in the first person and names no rival."""
+    drop = []
+    first_person = bool(_FIRST_PERSON.search(p.text))
+    for a in c.attrs:
+        if a.kind not in _SELF_KINDS or _occurrences(a.surface, p.text):
+            continue
+        rivals = [pa for pa in p.attrs if pa.kind == a.kind]
+        if not rivals and (first_person or a.surface in product_names):
+            drop.append(a)
+    if not drop:
+        return c
+    spans = [(a.start, a.end + 2) for a in drop]
+    return Analysis(c.text, [a for a in c.attrs if a not in drop], c.markers,
+                    [w for w in c.words if not any(x <= w[1] and w[2] <= y for x, y in spans)])
+
+
 def _label_binding(c: Analysis, p: Analysis, inside: list[Attr], rows: list[tuple[int, int]]) -> list[str]:
     """Rows of a table ("Request logs: 5 days; ...; Deletion after closure: 45 days"): a
     claimed value found in one clause, while a different value of the same kind sits in a
@@ -883,10 +926,20 @@ def _marker_problems(c: Analysis, p: Analysis, span: tuple[int, int]) -> list[st
         if not any("quantifier" in x for x in problems):
             problems.append("quantifier mismatch: the premise says each/all, the claim does not")
 
-    # modality: by class
-    problem = _modal_problem(c_modal, p_modal)
-    if problem:
-        problems.append(f"modal mismatch: claim {problem[0]} vs premise {problem[1]}")
+    # modality: by class, per verb governed ("will be taken" vs "may be taken", whatever
+    # "you can copy" says elsewhere); a verb the premise words differently: all its classes
+    c_heads: dict[str, set[str]] = {}
+    for cls, (a, b) in zip(_modal_order(c.text), c_modal_spans):
+        c_heads.setdefault(_head_after(c.text, b), set()).add(cls)
+    p_heads: dict[str, set[str]] = {}
+    for cls, (a, b) in zip(_modal_order(p_text), p_modal_spans):
+        p_heads.setdefault(_head_after(p.text, b), set()).add(cls)
+    for h, ccls in sorted(c_heads.items()):
+        pcls = p_heads.get(h) if h else None
+        problem = _modal_problem(ccls, pcls if pcls else p_modal)
+        if problem:
+            problems.append(f"modal mismatch: claim {problem[0]} vs premise {problem[1]}")
+            break
 
     # documentation antonyms (an opposite the other text negates agrees: "not required" / "optional")
     c_words = {w.lower() for w in _WORD.findall(c.text)}
@@ -911,11 +964,12 @@ def _modal_problem(c: set[str], p: set[str]) -> tuple[str, str] | None:
 
     if c == p:
         return None
-    for cls in ("obligation", "recommendation", "prohibition", "permission"):
+    for cls in ("obligation", "recommendation", "prohibition", "permission", "certainty"):
         rivals = {"obligation": {"permission", "recommendation", "prohibition"},
-                  "recommendation": {"obligation", "permission", "prohibition"},
+                  "certainty": {"permission", "recommendation", "prohibition"},
+                  "recommendation": {"obligation", "permission", "prohibition", "certainty"},
                   "prohibition": {"permission", "obligation"},
-                  "permission": {"obligation", "prohibition"}}[cls]
+                  "permission": {"obligation", "prohibition", "recommendation", "certainty"}}[cls]
         if cls in c and cls not in p and p & rivals:
             return show(c), show(p)
     return None

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import math
+from functools import lru_cache
 import re
 from dataclasses import dataclass, field
 
@@ -410,6 +411,16 @@ def _merge_ranges(text: str, values: list[Value]) -> list[Value]:
 
 
 def find_values(text: str, *, ranges: bool = True) -> list[Value]:
+    """See :func:`_find_values` (results are memoised: the same sentences recur in premises)."""
+    return list(_find_cached(text or "", ranges))
+
+
+@lru_cache(maxsize=65536)
+def _find_cached(text: str, ranges: bool) -> tuple[Value, ...]:
+    return tuple(_find_values(text, ranges=ranges))
+
+
+def _find_values(text: str, *, ranges: bool = True) -> list[Value]:
     """Every value mention in ``text``, left to right, non-overlapping, with comparators
     ("at least", "up to", "as many as", "no more than", "maximum", "15+"), rates ("per
     month", "/mo", "yearly", "per account"), ranges and canonical intervals.
