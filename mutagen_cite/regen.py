@@ -34,7 +34,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Callable, Iterable, Sequence
 
-from .errors import ConfigError, MutagenError, SuiteError
+from .errors import CorpusError, ConfigError, MutagenError, SuiteError
 from .families import ValueSource
 from .model import FAMILIES, Case, ContextChunk, Document, Suite, SuiteHeader
 from .parse import DEFAULT_CACHE
@@ -756,16 +756,28 @@ def update_suite(
     on_warning: Callable[[object], None] | None = None,
     max_bytes: int | None = None,
     where: str = "suite",
+    allow_missing: bool = False,
 ) -> UpdateResult:
     """``suite`` brought up to date with ``corpus_dir`` (see the module docstring); writes nothing.
 
     The seed, families and chunk settings come from the suite header. ``nlp`` reuses a loaded
     spaCy pipeline; it (or ``spacy_model``) is only loaded when some document must be parsed.
-    ``cache_dir=None`` parses every document again and writes no cache.
+    ``cache_dir=None`` parses every document again and writes no cache. When most documents of
+    the manifest are missing from ``corpus_dir`` (the wrong folder, most likely), it refuses
+    rather than retire most cases, unless ``allow_missing``.
     """
     header = require_manifest(suite, where)
     corpus = _load(corpus_dir, on_warning, max_bytes)
     view = _CorpusView(corpus, header.manifest)
+    missing = view.changes.deleted
+    if not allow_missing and len(header.manifest) >= 4 and len(missing) * 2 > len(header.manifest):
+        raise CorpusError(
+            f"{len(missing)} of the {len(header.manifest)} documents the suite was built from are not in "
+            f"{corpus_dir} (e.g. {missing[0]}): updating would retire most cases",
+            where=str(corpus_dir),
+            hint="check that CORPUS_DIR is the folder the suite was built from, or pass --allow-missing "
+                 "if those documents really were removed",
+        )
     groups = _pairs(suite.cases)
     states = [_assess_pair(g, view) for g in groups]
     assessment = Assessment(tuple(states), view.changes)

@@ -335,3 +335,26 @@ def test_interrupted_update_leaves_the_old_suite_intact(work, monkeypatch, where
         regen.update_file(suite, work / "corpus", cache_dir=work / "cache")
     assert suite.read_bytes() == before
     assert sorted(p.name for p in work.iterdir() if p.is_file()) == ["suite.yaml"]
+
+
+def test_update_against_the_wrong_folder_is_refused_not_retired(work, tmp_path):
+    """Pointed at a folder missing most of the suite's documents, --update refuses instead of
+    retiring most cases; --allow-missing goes on."""
+    from click.testing import CliRunner
+
+    from mutagen_cite.cli import main
+
+    other = tmp_path / "other"
+    other.mkdir()
+    docs = sorted(p for p in (work / "corpus").rglob("*") if p.is_file())
+    for p in docs[:2]:
+        shutil.copy(p, other / p.name)
+    before = (work / "suite.yaml").read_bytes()
+    result = CliRunner().invoke(main, ["build", str(other), "--update", str(work / "suite.yaml"), "-q",
+                                       "--cache-dir", str(work / "cache")])
+    assert result.exit_code != 0
+    assert "are not in" in result.output and "--allow-missing" in result.output
+    assert "Traceback" not in result.output
+    assert (work / "suite.yaml").read_bytes() == before
+    with pytest.raises(Exception, match="updating would retire most cases"):
+        regen.update_suite(load_suite(work / "suite.yaml"), other, cache_dir=work / "cache")

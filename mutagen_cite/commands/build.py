@@ -44,10 +44,13 @@ from .common import corpus_options, echo_warning, families_option, print_build_s
 @click.option("--check", is_flag=True,
               help="With --update: write nothing; exit 1 listing the stale cases when SUITE no longer matches CORPUS_DIR.")
 @click.option("--prune", is_flag=True, help="With --update: drop retired cases instead of listing them under retired:.")
+@click.option("--allow-missing", is_flag=True,
+              help="With --update: go on even when most documents of the suite are missing from CORPUS_DIR "
+                   "(by default that is refused as the wrong folder).")
 @corpus_options
 def command(corpus_dir, output, n_cases, seed, families, fmt, judge_spec, templates_dir, chunk_chars, threshold,
-            min_hardness, embedding_model, update_path, check, prune, spacy_model, tiers, cache_dir, no_cache,
-            max_bytes, jobs, quiet, verbose):
+            min_hardness, embedding_model, update_path, check, prune, allow_missing, spacy_model, tiers, cache_dir,
+            no_cache, max_bytes, jobs, quiet, verbose):
     """Build a citation test suite from the documents in CORPUS_DIR.
 
     \b
@@ -68,7 +71,7 @@ def command(corpus_dir, output, n_cases, seed, families, fmt, judge_spec, templa
       mutagen-cite build ~/docs --update suite.yaml --check   in CI: exit 1 when stale
     """
     if update_path is not None or check or prune:
-        _update(corpus_dir, update_path, output, fmt, check, prune, judge_spec, templates_dir, threshold,
+        _update(corpus_dir, update_path, output, fmt, check, prune, judge_spec, templates_dir, threshold, allow_missing,
                 spacy_model, tiers, None if no_cache else cache_dir, max_bytes, quiet)
         return
     if n_cases < 1:
@@ -99,7 +102,7 @@ def command(corpus_dir, output, n_cases, seed, families, fmt, judge_spec, templa
     print_build_summary(suite, report, output=output, requested=n_cases, corpus=analysis.corpus, verbose=verbose)
 
 
-def _update(corpus_dir, suite_path, output, fmt, check, prune, judge_spec, templates_dir, threshold,
+def _update(corpus_dir, suite_path, output, fmt, check, prune, judge_spec, templates_dir, threshold, allow_missing,
             spacy_model, tiers, cache_dir, max_bytes, quiet) -> None:
     """--update / --check: the suite header supplies seed, size, families and chunking."""
     from click.core import ParameterSource
@@ -130,7 +133,7 @@ def _update(corpus_dir, suite_path, output, fmt, check, prune, judge_spec, templ
     result = regen.update_file(suite_path, corpus_dir, output=out, format=fmt, prune=prune, judge=judge,
                                spacy_model=spacy_model, tiers=tiers, threshold=threshold, cache_dir=cache_dir,
                                templates_dir=templates_dir, progress=bar_factory(not quiet), on_warning=echo_warning,
-                               max_bytes=max_bytes)
+                               max_bytes=max_bytes, allow_missing=allow_missing)
     click.echo(result.summary())
     click.echo(f"wrote {out}")
 
