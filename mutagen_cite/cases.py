@@ -112,6 +112,30 @@ def _mentions(text: str, value: str) -> bool:
     return bool(value) and re.search(r"(?<![\w.])" + re.escape(value) + r"(?![\w]|\.\d)", text, re.I) is not None
 
 
+#: share of an edited sentence's content words that another sentence of its chunk must hold to restate it
+RESTATED = 0.6
+
+
+def _restated(sentence: str, rest: str) -> bool:
+    """Another sentence of ``rest`` holds most of ``sentence``'s content words: the chunk says it
+    twice (a rule and its worked example, a heading and its paragraph). Negating or weakening one
+    copy leaves the other asserting the original, so the result is no near miss."""
+    from .corpus import split_sentences
+    from .values.tables import STOPWORDS
+
+    def content(t: str) -> set[str]:
+        return {w for w in re.findall(r"[a-z0-9]+", t.lower()) if len(w) > 2 and w not in STOPWORDS}
+
+    own = content(sentence)
+    if len(own) < 3:
+        return False
+    for a, b in split_sentences(rest):
+        other = content(rest[a:b])
+        if len(own & other) >= RESTATED * len(own):
+            return True
+    return False
+
+
 def _bound_kept(text: str, site: Slot, replacement: str) -> str | None:
     """A bounded value changed in the direction that still entails the claim: "at least 31
     days" still means at least 30, "within 20 days" still means within 30, "the first 11 weeks"
@@ -178,6 +202,8 @@ def unfair_reason(c: Candidate) -> str | None:
         rest = c.true_chunk.text[:off] + " " + c.true_chunk.text[off + len(text):]
         if _mentions(rest, c.replacement):
             return f"the replacement {c.replacement!r} already keys another row or sentence of the chunk"
+        if family in ("polarity", "modality", "aggregation") and _restated(text, rest):
+            return "another sentence of the chunk restates the edited one, so the edit leaves the claim standing"
     if family in CONTRADICTING and family != "polarity":
         condition = c.site.text
         if _mentions(c.distractor_text, condition):

@@ -318,3 +318,12 @@ def test_polarity_inside_a_relative_clause_is_no_near_miss():
 def test_a_column_named_after_a_plan_gives_no_key_question():
     s = _sentence("Limit: Data size; Free: 256 MB.", ("scope", "tier", "Free", "free"), ("quantity", "size", "256 MB", "256 mb"))
     assert phrase(s, _site(s, "256 MB"), "quantity", ENV) is None
+
+
+def test_a_sentence_the_chunk_restates_is_no_polarity_near_miss():
+    from mutagen_cite.cases import _restated
+
+    rule = "Variable weeks can be longer or shorter than 8 hours each day."
+    example = "For example, variable weeks can be 10 hours on Monday and 6 hours on Friday, longer or shorter each day."
+    assert _restated(rule, "Some intro text here. " + example)
+    assert not _restated(rule, "Holidays are paid at the regular rate. Leave requests go to the supervisor.")
