@@ -640,7 +640,7 @@ def _phrase_row_key(sentence: Sentence, cells, cell, site: Slot, family: str, en
         return None
     if key_value.strip().lower() in ("yes", "no", "n/a", "-", "none", "all") or not re.search(r"[A-Za-z]", key_value):
         return None
-    if key_header.strip().lower() in _GENERIC_HEADERS:
+    if key_header.strip().lower() in _GENERIC_HEADERS or header.strip().lower() in _GENERIC_HEADERS:
         return None  # "For which name is ...": the header does not say what kind of thing the row is
     key_end = len(key_header) + 2 + len(key_value)
     if any(s.family in ("quantity", "date") and s.start < key_end for s in sentence.slots):
