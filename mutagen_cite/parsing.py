@@ -88,6 +88,13 @@ def normalise_space(text: str) -> str:
     return " ".join(text.split())
 
 
+def normalise_premise(text: str) -> str:
+    """A passage as a judge premise: runs of spaces folded, but line breaks kept, so table rows
+    and list items stay apart (joined by spaces, "Image Size: 4 GB. Plan: Hobby" would bind one
+    row's value to the next row's plan)."""
+    return "\n".join(" ".join(line.split()) for line in text.splitlines() if line.strip())
+
+
 # --------------------------------------------------------------------------- citations in text
 
 
@@ -335,13 +342,13 @@ def _find_ignoring_space(haystack: str, needle: str) -> tuple[int, int] | None:
 def premise_for(chunk_text: str, span: tuple[int, int] | None) -> str:
     """The full sentence(s) of ``chunk_text`` overlapping ``span``; the whole chunk for None."""
     if span is None:
-        return normalise_space(chunk_text)
+        return normalise_premise(chunk_text)
     lo, hi = span
     sentences = chunk_sentences(chunk_text)
     touching = [s for s in sentences if s.start < hi and s.end > lo]
     if not touching:
-        return normalise_space(chunk_text)
-    return normalise_space(chunk_text[touching[0].start:touching[-1].end])
+        return normalise_premise(chunk_text)
+    return normalise_premise(chunk_text[touching[0].start:touching[-1].end])
 
 
 def join_premises(premises: Iterable[str]) -> str:

@@ -41,6 +41,7 @@ from .parsing import (
     join_premises,
     normalise_space,
     parse_output,
+    normalise_premise,
     premise_for,
     verify_quote,
 )
@@ -130,7 +131,7 @@ def _claim_is_checkable(claim: dict) -> bool:
 def plan_pairs(case: Case, answer: dict) -> list[_Pair]:
     """First-round pairs: citation-level (joint, single, leave-one-out) and concatenated context."""
     pairs: list[_Pair] = []
-    context = join_premises(normalise_space(c.text) for c in case.context)
+    context = join_premises(normalise_premise(c.text) for c in case.context)
     asserts = needs_assert_rows(case)
     for i, claim in enumerate(answer["claims"]):
         hyp = claim["text"]
@@ -160,7 +161,7 @@ def plan_chunk_pairs(case: Case, answer: dict, first: list[dict]) -> list[_Pair]
         if not claim["citations"] or i in ok:
             continue
         for chunk in case.context:
-            pairs.append(_Pair(i, "chunk", [chunk.chunk_id], normalise_space(chunk.text), claim["text"]))
+            pairs.append(_Pair(i, "chunk", [chunk.chunk_id], normalise_premise(chunk.text), claim["text"]))
     return pairs
 
 
