@@ -107,9 +107,10 @@ def candidates_for_sentence(
 
 
 def _mentions(text: str, value: str) -> bool:
-    """``text`` names ``value`` as a whole word or number (case-insensitive)."""
-    value = value.strip()
-    return bool(value) and re.search(r"(?<![\w.])" + re.escape(value) + r"(?![\w]|\.\d)", text, re.I) is not None
+    """``text`` names ``value`` as a whole word or number (the value model's one definition)."""
+    from .values.text import contains_phrase
+
+    return contains_phrase(text, value)
 
 
 #: share of an edited sentence's content words that another sentence of its chunk must hold to restate it

@@ -333,7 +333,9 @@ def names_condition(question: str, site: Slot, family: str) -> bool:
     quantifier or modal whose strength the near miss weakens."""
     if family == "polarity":
         return bool(_NEGATED.search(question)) == (site.kind == "negation")
-    return re.search(r"(?<!\w)" + re.escape(site.text.strip()) + r"(?!\w)", question, re.I) is not None
+    from .values.text import contains_phrase
+
+    return contains_phrase(question, site.text)
 
 
 def _render(sentence: Sentence, site: Slot, family: str, env: Environment, version: str, claim: str,

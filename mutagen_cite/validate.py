@@ -452,8 +452,9 @@ _CONTRADICTING = ("scope", "date", "quantity", "entity")
 
 
 def _names(text: str, value: str) -> bool:
-    value = value.strip()
-    return bool(value) and re.search(r"(?<![\w.])" + re.escape(value) + r"(?![\w]|\.\d)", text, re.I) is not None
+    from .values.text import contains_phrase
+
+    return contains_phrase(text, value)
 
 
 def _check_discrimination(c: _Case) -> None:
