@@ -465,13 +465,8 @@ def run_suite(
     return result
 
 
-def rejudge(suite: Suite, records: Sequence[dict], judge: Any, *, progress: bool = True,
-            strict: bool = False) -> list[dict]:
-    """The same answers judged again by another judge (verdict cache makes repeats cheap).
-
-    Answers and resolution are kept; ``judged`` rows and the verdicts that read them are rebuilt, so a
-    run's generator is never called twice to compare judges.
-    """
+def _cases_of(suite: Suite, records: Sequence[dict]) -> dict[str, Case]:
+    """The suite's cases by id, refusing results for cases the suite does not hold."""
     cases = {c.id: c for c in suite.cases}
     missing = [r["case_id"] for r in records if r["case_id"] not in cases]
     if missing:
@@ -479,6 +474,17 @@ def rejudge(suite: Suite, records: Sequence[dict], judge: Any, *, progress: bool
             f"{len(missing)} result(s) are for cases not in this suite, e.g. {missing[0]!r}",
             hint="pass the suite file the results were produced from",
         )
+    return cases
+
+
+def rejudge(suite: Suite, records: Sequence[dict], judge: Any, *, progress: bool = True,
+            strict: bool = False) -> list[dict]:
+    """The same answers judged again by another judge (verdict cache makes repeats cheap).
+
+    Answers and resolution are kept; ``judged`` rows and the verdicts that read them are rebuilt, so a
+    run's generator is never called twice to compare judges.
+    """
+    cases = _cases_of(suite, records)
     bar = _progress_bar(len(records), 0, progress, f"rejudge {getattr(judge, 'name', '')}")
     out = []
     for record in records:
@@ -499,13 +505,7 @@ def rejudge(suite: Suite, records: Sequence[dict], judge: Any, *, progress: bool
 
 def regrade(suite: Suite, records: Sequence[dict], *, strict: bool = False) -> list[dict]:
     """Case verdicts graded again from the stored answers and judged rows (no model call)."""
-    cases = {c.id: c for c in suite.cases}
-    missing = [r["case_id"] for r in records if r["case_id"] not in cases]
-    if missing:
-        raise ConfigError(
-            f"{len(missing)} result(s) are for cases not in this suite, e.g. {missing[0]!r}",
-            hint="pass the suite file the results were produced from",
-        )
+    cases = _cases_of(suite, records)
     out = []
     for record in records:
         new = dict(record)
