@@ -29,10 +29,10 @@ os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from mutagen_cite.audit import _all_texts, audit_suite, resolve_pairs  # noqa: E402
-from mutagen_cite.embeddings import EmbeddingCache, Embedder, load_embedder  # noqa: E402
+from mutagen_cite.audit.ranks import _all_texts, audit_suite, resolve_pairs  # noqa: E402
+from mutagen_cite.audit.embeddings import EmbeddingCache, Embedder, load_embedder  # noqa: E402
 from mutagen_cite.model import Case, ContextChunk, Expect  # noqa: E402
-from mutagen_cite.similarity import EmbeddingSimilarity  # noqa: E402
+from mutagen_cite.audit.similarity import EmbeddingSimilarity  # noqa: E402
 
 
 def demo_cases(n: int) -> list[Case]:
@@ -78,7 +78,7 @@ def main() -> None:
     args = ap.parse_args()
 
     if args.suite:
-        from mutagen_cite.suite_io import load_suite
+        from mutagen_cite.cases.suite_format import load_suite
 
         cases = list(load_suite(args.suite).cases)
     else:

@@ -66,7 +66,7 @@ class Memo(ScoreJudge):
 
 
 def demo_pairs(n: int):
-    from mutagen_cite.annotate import load_spacy
+    from mutagen_cite.analysis.annotate import load_spacy
     from mutagen_cite.judges.derive import corpus_pairs
 
     pairs, _ = corpus_pairs(str(REPO / "corpora" / "demo"), nlp=load_spacy(), cache_dir=None)
@@ -93,8 +93,8 @@ def size_mb(folder: Path) -> float:
 
 
 def speed(args) -> None:
-    from mutagen_cite.annotate import Annotator, load_spacy
-    from mutagen_cite.embeddings import load_embedder
+    from mutagen_cite.analysis.annotate import Annotator, load_spacy
+    from mutagen_cite.audit.embeddings import load_embedder
     from mutagen_cite.judges.embedding import EmbeddingJudge
     from mutagen_cite.judges.lexical import LexicalJudge
     from mutagen_cite.judges.nli import load_nli_judge
@@ -154,7 +154,7 @@ def speed(args) -> None:
 
 
 def slots_speed(args) -> None:
-    from mutagen_cite.annotate import Annotator, load_spacy
+    from mutagen_cite.analysis.annotate import Annotator, load_spacy
     from mutagen_cite.judges.slots import SlotsJudge
 
     pairs = demo_pairs(args.pairs)
@@ -174,7 +174,7 @@ def train_speed(args) -> None:
     recipe (8000 pairs, one epoch) would take here."""
     from mutagen_cite.judges.train import Recipe, fine_tune, load_base, training_pairs
 
-    from mutagen_cite.annotate import load_spacy
+    from mutagen_cite.analysis.annotate import load_spacy
     from mutagen_cite.judges.derive import corpus_pairs
 
     pairs, _ = corpus_pairs(str(REPO / "corpora" / "demo"), nlp=load_spacy(), cache_dir=None)
@@ -192,8 +192,8 @@ def train_speed(args) -> None:
 
 
 def table(args) -> None:
-    from mutagen_cite.annotate import Annotator, load_spacy
-    from mutagen_cite.embeddings import load_embedder
+    from mutagen_cite.analysis.annotate import Annotator, load_spacy
+    from mutagen_cite.audit.embeddings import load_embedder
     from mutagen_cite.judges.derive import corpus_pairs
     from mutagen_cite.judges.embedding import EmbeddingJudge
     from mutagen_cite.judges.ensemble import EnsembleJudge
@@ -301,10 +301,10 @@ def table(args) -> None:
 
 
 def labelcheck(args) -> None:
-    from mutagen_cite.annotate import load_spacy
-    from mutagen_cite.build import generate_candidates, make_context, split_chunk_sentences
+    from mutagen_cite.analysis.annotate import load_spacy
+    from mutagen_cite.cases.build import generate_candidates, make_context, split_chunk_sentences
     from mutagen_cite.judges.slots import SlotsJudge
-    from mutagen_cite.pipeline import analyse
+    from mutagen_cite.analysis.pipeline import analyse
 
     analysis = analyse(args.corpus, nlp=load_spacy(), cache_dir=None)
     judge = SlotsJudge(analysis.annotator)

@@ -21,8 +21,8 @@ os.environ.setdefault("HF_HUB_OFFLINE", "1")
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from mutagen_cite.annotate import load_spacy  # noqa: E402
-from mutagen_cite.pipeline import analyse  # noqa: E402
+from mutagen_cite.analysis.annotate import load_spacy  # noqa: E402
+from mutagen_cite.analysis.pipeline import analyse  # noqa: E402
 
 
 def document(kb: int) -> str:

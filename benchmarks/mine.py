@@ -22,9 +22,9 @@ os.environ.setdefault("HF_HUB_OFFLINE", "1")
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from mutagen_cite.annotate import Annotator, learn_tiers, load_spacy  # noqa: E402
+from mutagen_cite.analysis.annotate import Annotator, learn_tiers, load_spacy  # noqa: E402
 from mutagen_cite.corpus import load_corpus, sentence_spans  # noqa: E402
-from mutagen_cite.pipeline import analyse  # noqa: E402
+from mutagen_cite.analysis.pipeline import analyse  # noqa: E402
 
 
 def main() -> int:

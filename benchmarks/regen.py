@@ -39,10 +39,10 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
 from mutagen_cite import regen  # noqa: E402
-from mutagen_cite.build import build_suite  # noqa: E402
-from mutagen_cite.cases import stable_rank  # noqa: E402
-from mutagen_cite.pipeline import analyse  # noqa: E402
-from mutagen_cite.suite_diff import diff_suites  # noqa: E402
+from mutagen_cite.cases.build import build_suite  # noqa: E402
+from mutagen_cite.cases.candidates import stable_rank  # noqa: E402
+from mutagen_cite.analysis.pipeline import analyse  # noqa: E402
+from mutagen_cite.cases.diff import diff_suites  # noqa: E402
 
 PARAGRAPH = "This page was reviewed for accuracy by the documentation team this quarter."
 
@@ -84,7 +84,7 @@ def main() -> int:
         shared = REPO.parent / "shared" / "corpora" / "sourcegraph__handbook"
         corpus = shared if shared.is_dir() else REPO / "corpora" / "demo"
 
-    from mutagen_cite.annotate import load_spacy
+    from mutagen_cite.analysis.annotate import load_spacy
 
     t0 = time.perf_counter()
     nlp = load_spacy(None)

@@ -66,7 +66,7 @@ def build_tiny(folder: Path) -> Path:
 
 
 def demo_pairs(n: int) -> list[tuple[str, str]]:
-    from mutagen_cite.parsing import split_sentences
+    from mutagen_cite.run.answers import split_sentences
 
     sentences: list[str] = []
     for path in sorted((REPO / "corpora" / "demo").rglob("*")):

@@ -30,7 +30,7 @@ def changed_region(before: str, after: str) -> tuple[int, int]:
 
 @lru_cache(maxsize=1)
 def _build_annotator():
-    from mutagen_cite.annotate import Annotator, load_spacy
+    from mutagen_cite.analysis.annotate import Annotator, load_spacy
 
     return Annotator(load_spacy(), tiers=TIERS)
 

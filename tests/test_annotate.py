@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from mutagen_cite.annotate import Annotator, learn_tiers, load_spacy
+from mutagen_cite.analysis.annotate import Annotator, learn_tiers, load_spacy
 from mutagen_cite.errors import ModelNotFound
 
 
@@ -83,7 +83,7 @@ def test_missing_spacy_model_is_a_clear_error():
 
 def test_compound_number_words_are_one_duration():
     """"twenty-one days" is 21 days, never "one days" (the value model reads the compound)."""
-    from mutagen_cite.patterns import RulePatterns
+    from mutagen_cite.analysis.patterns import RulePatterns
 
     text = "Logs are kept for twenty-one days and backups for two weeks."
     durations = [s for s in RulePatterns().find(text) if s.kind == "duration"]
@@ -93,7 +93,7 @@ def test_compound_number_words_are_one_duration():
 
 def test_a_bound_keeps_the_money_amount():
     """The comparator is the judge's business: the slot keeps the amount ("less than $0.50")."""
-    from mutagen_cite.patterns import RulePatterns
+    from mutagen_cite.analysis.patterns import RulePatterns
 
     [money] = [s for s in RulePatterns().find("Fees of less than $0.50 are waived.") if s.kind == "money"]
     assert (money.text, money.value, money.number) == ("$0.50", "0.5 usd", 0.5)

@@ -7,7 +7,7 @@ from dataclasses import replace
 
 import pytest
 
-from mutagen_cite.audit import (
+from mutagen_cite.audit.ranks import (
     annotate_suite,
     audit_suite,
     hardness_fields,
@@ -16,10 +16,10 @@ from mutagen_cite.audit import (
     select_hard,
     twin_id,
 )
-from mutagen_cite.audit_report import audit_to_dict, render_html, render_terminal
+from mutagen_cite.audit.report import audit_to_dict, render_html, render_terminal
 from mutagen_cite.errors import ConfigError, SuiteError
 from mutagen_cite.model import Case, ContextChunk, Expect, Suite, SuiteHeader
-from mutagen_cite.similarity import BM25Similarity, FuzzySimilarity, TokenF1Similarity
+from mutagen_cite.audit.similarity import BM25Similarity, FuzzySimilarity, TokenF1Similarity
 
 from test_similarity import EU_CENTRAL, EU_CLAIM, US_EAST
 
@@ -237,7 +237,7 @@ def test_select_hard_keeps_pairs_together_and_prefers_hardest():
 
 
 def test_annotate_suite_writes_hardness_and_round_trips_through_the_suite_file(tmp_path):
-    suite_io = pytest.importorskip("mutagen_cite.suite_io")
+    suite_io = pytest.importorskip("mutagen_cite.cases.suite_format")
     cases = seed_retention_cases()
     header = SuiteHeader(tool_version="0.1.0", seed=1, families={"scope": "scope.v1"}, manifest={})
     suite = Suite(header, tuple(cases))

@@ -13,7 +13,7 @@ from mutagen_cite.model import Suite, SuiteHeader
 
 from test_audit import make_pair, seed_retention_cases
 
-suite_io = pytest.importorskip("mutagen_cite.suite_io")
+suite_io = pytest.importorskip("mutagen_cite.cases.suite_format")
 
 FUNCS = "token_f1,bm25,fuzzy"
 

@@ -9,8 +9,8 @@ from click.testing import CliRunner
 
 from mutagen_cite.cli import main
 from mutagen_cite.model import FAMILIES
-from mutagen_cite.suite_io import load_suite
-from mutagen_cite.validate import validate_suite
+from mutagen_cite.cases.suite_format import load_suite
+from mutagen_cite.cases.validate import validate_suite
 
 
 def _build(tmp_path, demo_dir, name="suite.yaml", *extra):

@@ -7,11 +7,11 @@ import re
 
 import pytest
 
-from mutagen_cite.build import make_context
-from mutagen_cite.cases import Candidate, unfair_reason
-from mutagen_cite.families import get_families
+from mutagen_cite.cases.build import make_context
+from mutagen_cite.cases.candidates import Candidate, unfair_reason
+from mutagen_cite.cases.families import get_families
 from mutagen_cite.model import Chunk, Sentence, Slot
-from mutagen_cite.questions import names_condition, phrase, template_env
+from mutagen_cite.cases.questions import names_condition, phrase, template_env
 
 ENV = template_env()
 
@@ -124,8 +124,8 @@ def test_a_table_whose_other_row_holds_the_condition_is_ambiguous():
 
 @pytest.fixture(scope="module")
 def demo_build(demo_dir, tmp_path_factory):
-    from mutagen_cite.build import build_suite
-    from mutagen_cite.pipeline import analyse
+    from mutagen_cite.cases.build import build_suite
+    from mutagen_cite.analysis.pipeline import analyse
 
     analysis = analyse(demo_dir, cache_dir=tmp_path_factory.mktemp("cache"), progress=None)
     suite, _ = build_suite(analysis)
@@ -160,7 +160,7 @@ def test_every_built_case_discriminates(demo_build):
 
 def test_build_never_writes_what_validate_rejects(demo_build, demo_dir):
     from mutagen_cite.corpus import load_corpus
-    from mutagen_cite.validate import validate_suite
+    from mutagen_cite.cases.validate import validate_suite
 
     errors = [p for p in validate_suite(demo_build, corpus=load_corpus(demo_dir)) if p.severity == "error"]
     assert errors == []
@@ -169,7 +169,7 @@ def test_build_never_writes_what_validate_rejects(demo_build, demo_dir):
 def test_entity_names_are_swapped_only_for_comparable_names():
     import random
 
-    from mutagen_cite.families import ValueSource
+    from mutagen_cite.cases.families import ValueSource
     from mutagen_cite.model import Vocabulary
 
     (entity,) = get_families(["entity"])
@@ -188,7 +188,7 @@ def test_entity_names_are_swapped_only_for_comparable_names():
 def test_region_display_names_keep_their_naming_style():
     import random
 
-    from mutagen_cite.families import ValueSource
+    from mutagen_cite.cases.families import ValueSource
     from mutagen_cite.model import Vocabulary
 
     (scope,) = get_families(["scope"])
@@ -208,9 +208,9 @@ def test_region_display_names_keep_their_naming_style():
 def test_shared_corpora_builds_pass_validate_and_discriminate(shared_corpora, tmp_path_factory):
     """Property over real documentation the tool did not write: every built suite passes its own
     validator and every case keeps the discrimination invariant."""
-    from mutagen_cite.build import build_suite
-    from mutagen_cite.pipeline import analyse
-    from mutagen_cite.validate import validate_suite
+    from mutagen_cite.cases.build import build_suite
+    from mutagen_cite.analysis.pipeline import analyse
+    from mutagen_cite.cases.validate import validate_suite
 
     cache = tmp_path_factory.mktemp("shared-cache")
     for corpus_dir in shared_corpora:
@@ -295,7 +295,7 @@ def test_a_replacement_that_already_keys_another_row_is_no_near_miss():
     ("Refund requests are answered in 30 days.", "30 days", "20 days", False),
 ])
 def test_a_bound_moved_the_entailing_way_is_no_near_miss(text, surface, replacement, kept):
-    from mutagen_cite.cases import _bound_kept
+    from mutagen_cite.cases.candidates import _bound_kept
 
     start = text.index(surface)
     site = Slot("quantity", "duration", start, start + len(surface), surface, surface)
@@ -321,7 +321,7 @@ def test_a_column_named_after_a_plan_gives_no_key_question():
 
 
 def test_a_sentence_the_chunk_restates_is_no_polarity_near_miss():
-    from mutagen_cite.cases import _restated
+    from mutagen_cite.cases.candidates import _restated
 
     rule = "Variable weeks can be longer or shorter than 8 hours each day."
     example = "For example, variable weeks can be 10 hours on Monday and 6 hours on Friday, longer or shorter each day."

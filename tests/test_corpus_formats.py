@@ -13,7 +13,7 @@ from click.testing import CliRunner
 from mutagen_cite.cli import main
 from mutagen_cite.corpus import load_corpus
 from mutagen_cite.corpus.formats import format_of
-from mutagen_cite.suite_io import load_suite
+from mutagen_cite.cases.suite_format import load_suite
 
 FIXTURE = Path(__file__).parent / "fixtures" / "formats" / "docs"
 

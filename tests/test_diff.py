@@ -11,8 +11,8 @@ from click.testing import CliRunner
 
 from mutagen_cite.cli import main
 from mutagen_cite.model import Case, ContextChunk, Expect, Suite, SuiteHeader
-from mutagen_cite.suite_diff import diff_suites, diff_to_dict, format_markdown, format_text
-from mutagen_cite.suite_io import write_suite
+from mutagen_cite.cases.diff import diff_suites, diff_to_dict, format_markdown, format_text
+from mutagen_cite.cases.suite_format import write_suite
 
 TRUE = "Images are retained for 120 hours on the Pro plan. Backups run nightly."
 TRUE_LONG = " ".join(f"Sentence number {i} is filler text for the chunk." for i in range(12))

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from mutagen_cite.annotate import Annotator, load_spacy
-from mutagen_cite.domain import domain_patterns, names_of_style, parse_patterns, style_of
+from mutagen_cite.analysis.annotate import Annotator, load_spacy
+from mutagen_cite.analysis.domain import domain_patterns, names_of_style, parse_patterns, style_of
 from mutagen_cite.errors import ConfigError
 
 
@@ -70,6 +70,6 @@ def test_the_patterns_are_data_and_bad_entries_are_clear_errors():
 
 
 def test_the_patterns_file_is_part_of_the_annotator_version(annotator):
-    from mutagen_cite.domain import domain_version
+    from mutagen_cite.analysis.domain import domain_version
 
     assert domain_version() in annotator.version

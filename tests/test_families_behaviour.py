@@ -9,8 +9,8 @@ import re
 import pytest
 from families_support import annotator, sentence_of  # noqa: F401 (fixture)
 
-from mutagen_cite.families import ValueSource, get_families
-from mutagen_cite.families.date import parse as parse_date
+from mutagen_cite.cases.families import ValueSource, get_families
+from mutagen_cite.cases.families.date import parse as parse_date
 from mutagen_cite.model import Sentence, Slot, Vocabulary
 
 SCOPE, DATE, QUANTITY, ENTITY, POLARITY, AGGREGATION, MODALITY = get_families(

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from mutagen_cite.families import grammar, synthetic
+from mutagen_cite.cases.families import grammar, synthetic
 
 
 @pytest.mark.parametrize(

@@ -11,7 +11,7 @@ import random
 
 import pytest
 
-from mutagen_cite.families import ValueSource, all_families
+from mutagen_cite.cases.families import ValueSource, all_families
 from mutagen_cite.model import Vocabulary
 
 from families_support import annotator, changed_region, sentence_of  # noqa: F401 (fixture)

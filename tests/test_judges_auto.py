@@ -17,7 +17,7 @@ from test_judges_nli import write_tiny_cross_encoder  # noqa: E402  (the tests' 
 
 @pytest.fixture(scope="module")
 def annotator():
-    from mutagen_cite.annotate import Annotator, load_spacy
+    from mutagen_cite.analysis.annotate import Annotator, load_spacy
 
     return Annotator(load_spacy())
 

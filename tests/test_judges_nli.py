@@ -175,9 +175,9 @@ def test_cached_judge_ignores_and_rewrites_corrupt_files(tiny_dirs, tmp_path):
 def test_a_run_records_the_nli_judge_and_its_weights(tiny_dirs, tmp_path):
     from pathlib import Path
 
-    from mutagen_cite.generators import make_generator
-    from mutagen_cite.runner import read_results, run_suite
-    from mutagen_cite.suite_io import load_suite
+    from mutagen_cite.run.generators import make_generator
+    from mutagen_cite.run.runner import read_results, run_suite
+    from mutagen_cite.cases.suite_format import load_suite
 
     suite_path = Path(__file__).parent / "fixtures" / "run" / "mini_suite.yaml"
     judge = make_judge(f"nli:{tiny_dirs['three']}", cache_dir=tmp_path / "cache")

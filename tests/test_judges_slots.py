@@ -10,7 +10,7 @@ from mutagen_cite.judges.slots import SlotsJudge
 
 @pytest.fixture(scope="session")
 def annotator():
-    from mutagen_cite.annotate import Annotator, load_spacy
+    from mutagen_cite.analysis.annotate import Annotator, load_spacy
 
     return Annotator(load_spacy(), tiers=("Hobby", "Pro", "Enterprise"))
 

@@ -10,7 +10,7 @@ from mutagen_cite.judges.slots import SlotsJudge
 
 @pytest.fixture(scope="module")
 def judge():
-    from mutagen_cite.annotate import Annotator, load_spacy
+    from mutagen_cite.analysis.annotate import Annotator, load_spacy
 
     return SlotsJudge(Annotator(load_spacy()), product_names=("Acme",))
 

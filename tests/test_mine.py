@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from mutagen_cite.annotate import Annotator, load_spacy
-from mutagen_cite.mine import mine, template_of
+from mutagen_cite.analysis.annotate import Annotator, load_spacy
+from mutagen_cite.analysis.mine import mine, template_of
 from mutagen_cite.model import Sentence
 
 DOC_A = [

@@ -12,13 +12,13 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from mutagen_cite import regen
+from mutagen_cite.cases import regen
 from mutagen_cite.cli import main
 from mutagen_cite.corpus import load_corpus
 from mutagen_cite.model import Suite
-from mutagen_cite.suite_diff import diff_suites
-from mutagen_cite.suite_io import dump_suite_yaml, load_suite, write_suite
-from mutagen_cite.validate import validate_suite
+from mutagen_cite.cases.diff import diff_suites
+from mutagen_cite.cases.suite_format import dump_suite_yaml, load_suite, write_suite
+from mutagen_cite.cases.validate import validate_suite
 
 N_CASES = 28
 EDIT = " (as agreed)"
@@ -26,7 +26,7 @@ EDIT = " (as agreed)"
 
 @pytest.fixture(scope="module")
 def nlp():
-    from mutagen_cite.annotate import load_spacy
+    from mutagen_cite.analysis.annotate import load_spacy
 
     return load_spacy(None)
 
@@ -34,8 +34,8 @@ def nlp():
 @pytest.fixture(scope="module")
 def baseline(tmp_path_factory, demo_dir, nlp):
     """A 28-case suite of a demo corpus copy, and the warm parse cache it was built with."""
-    from mutagen_cite.build import build_suite
-    from mutagen_cite.pipeline import analyse
+    from mutagen_cite.cases.build import build_suite
+    from mutagen_cite.analysis.pipeline import analyse
 
     root = tmp_path_factory.mktemp("regen")
     shutil.copytree(demo_dir, root / "corpus")
@@ -328,7 +328,7 @@ def test_interrupted_update_leaves_the_old_suite_intact(work, monkeypatch, where
     if where == "while computing":
         monkeypatch.setattr(regen, "_shifted", interrupt)
     else:
-        import mutagen_cite.io as io_module
+        import mutagen_cite.files as io_module
 
         monkeypatch.setattr(io_module.os, "fsync", interrupt)
     with pytest.raises(KeyboardInterrupt):

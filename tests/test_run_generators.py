@@ -8,14 +8,14 @@ from pathlib import Path
 import pytest
 
 from mutagen_cite.errors import ConfigError, GeneratorError
-from mutagen_cite.generators import Request, make_generator
-from mutagen_cite.generators.builtin import SimilarityBaseline
-from mutagen_cite.generators.command import CommandGenerator
+from mutagen_cite.run.generators import Request, make_generator
+from mutagen_cite.run.generators.builtin import SimilarityBaseline
+from mutagen_cite.run.generators.command import CommandGenerator
 from mutagen_cite.judges.lexical import LexicalJudge
 from mutagen_cite.model import Case, ContextChunk, Expect, Suite
-from mutagen_cite.runner import run_suite
-from mutagen_cite.scoring import summarise
-from mutagen_cite.suite_io import load_suite
+from mutagen_cite.run.runner import run_suite
+from mutagen_cite.run.scoring import summarise
+from mutagen_cite.cases.suite_format import load_suite
 
 FIXTURES = Path(__file__).parent / "fixtures" / "run"
 SCRIPT = FIXTURES / "jsonl_generator.py"

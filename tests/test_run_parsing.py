@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mutagen_cite.model import Citation
-from mutagen_cite.parsing import (
+from mutagen_cite.run.answers import (
     CitationSyntax,
     GarbageOutput,
     parse_output,

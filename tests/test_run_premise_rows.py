@@ -3,7 +3,7 @@ the next row (found on a real pricing table where the oracle's correct claim was
 
 from __future__ import annotations
 
-from mutagen_cite.parsing import premise_for
+from mutagen_cite.run.answers import premise_for
 
 TABLE = ("Plan: Free; RAM: 0.5 GB; Image Size: 4 GB.\n"
          "Plan: Hobby; RAM: 48 GB; Image Size: 100 GB.\n"
@@ -17,7 +17,7 @@ def test_whole_chunk_premise_keeps_line_breaks_and_folds_spaces():
 
 
 def test_slots_judge_reads_each_row_on_its_own():
-    from mutagen_cite.annotate import Annotator, load_spacy
+    from mutagen_cite.analysis.annotate import Annotator, load_spacy
     from mutagen_cite.judges import make_judge
 
     judge = make_judge("slots", annotator=Annotator(load_spacy(), tiers=("Free", "Hobby", "Pro")), cache_dir=None)

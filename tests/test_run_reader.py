@@ -8,13 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from mutagen_cite.generators import make_generator
-from mutagen_cite.generators.base import Request
+from mutagen_cite.run.generators import make_generator
+from mutagen_cite.run.generators.base import Request
 from mutagen_cite.judges.lexical import LexicalJudge
 from mutagen_cite.model import ContextChunk
-from mutagen_cite.runner import run_suite
-from mutagen_cite.scoring import summarise
-from mutagen_cite.suite_io import load_suite
+from mutagen_cite.run.runner import run_suite
+from mutagen_cite.run.scoring import summarise
+from mutagen_cite.cases.suite_format import load_suite
 
 SUITE = Path(__file__).parent / "fixtures" / "run" / "pairs_suite.yaml"
 

@@ -13,10 +13,10 @@ from pathlib import Path
 import pytest
 
 from mutagen_cite.errors import ConfigError
-from mutagen_cite.generators.python_fn import PythonGenerator
+from mutagen_cite.run.generators.python_fn import PythonGenerator
 from mutagen_cite.judges.lexical import LexicalJudge
-from mutagen_cite.runner import read_results, run_suite
-from mutagen_cite.suite_io import load_suite
+from mutagen_cite.run.runner import read_results, run_suite
+from mutagen_cite.cases.suite_format import load_suite
 
 FIXTURES = Path(__file__).parent / "fixtures" / "run"
 SUITE = FIXTURES / "mini_suite.yaml"
@@ -100,7 +100,7 @@ def test_resume_refuses_another_suite_or_generator(tmp_path):
 
 def test_two_runs_on_one_results_file_are_refused(tmp_path):
     from mutagen_cite.errors import OutputError
-    from mutagen_cite.runner import ResultsWriter
+    from mutagen_cite.run.runner import ResultsWriter
 
     out = tmp_path / "results.jsonl"
     first = ResultsWriter(out, {"format": "x"})

@@ -10,12 +10,12 @@ import json
 
 import pytest
 
-from mutagen_cite.generators.python_fn import PythonGenerator
+from mutagen_cite.run.generators.python_fn import PythonGenerator
 from mutagen_cite.judges.base import ScoreJudge
 from mutagen_cite.model import Case, ContextChunk, Expect, Suite
-from mutagen_cite.parsing import normalise_space
-from mutagen_cite.runner import resolve, run_suite, store_ids
-from mutagen_cite.scoring import claim_outcomes, summarise
+from mutagen_cite.run.answers import normalise_space
+from mutagen_cite.run.runner import resolve, run_suite, store_ids
+from mutagen_cite.run.scoring import claim_outcomes, summarise
 
 # Seed 000's specimen, rewritten: three passages, three claims; claim 1 cites its source,
 # claim 2 is supported by the third passage but cites the first, claim 3 is supported by the
@@ -199,7 +199,7 @@ def test_alce_precision_flags_an_irrelevant_extra_citation(tmp_path):
 
 
 def test_scoring_reruns_from_the_results_file_alone(tmp_path):
-    from mutagen_cite.runner import read_results
+    from mutagen_cite.run.runner import read_results
 
     suite = Suite(header=None, cases=(specimen_case(),))
     result, summary = run(suite, answer_with(("p-7701", "p-7701", "p-7703")), tmp_path)

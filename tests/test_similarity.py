@@ -8,9 +8,9 @@ import sqlite3
 import numpy as np
 import pytest
 
-from mutagen_cite import embeddings as emb
+from mutagen_cite.audit import embeddings as emb
 from mutagen_cite.errors import ConfigError, ModelNotFound
-from mutagen_cite.similarity import (
+from mutagen_cite.audit.similarity import (
     BM25Similarity,
     EmbeddingSimilarity,
     FuzzySimilarity,

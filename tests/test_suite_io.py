@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from mutagen_cite.errors import ConfigError, SuiteError
 from mutagen_cite.model import Case, ContextChunk, Expect, Suite, SuiteHeader
-from mutagen_cite.suite_io import (
+from mutagen_cite.cases.suite_format import (
     SUITE_FORMAT,
     case_from_dict,
     case_to_dict,
@@ -179,7 +179,7 @@ def test_write_suite_is_atomic_and_format_can_be_forced(tmp_path, monkeypatch):
     target = tmp_path / "suite.yaml"
     target.write_text("previous content\n", encoding="utf-8")
 
-    import mutagen_cite.io as io_mod
+    import mutagen_cite.files as io_mod
 
     def boom(fd, *a, **k):
         raise OSError("disk full")

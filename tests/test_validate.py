@@ -12,8 +12,8 @@ from click.testing import CliRunner
 
 from mutagen_cite.cli import main
 from mutagen_cite.model import Case, ContextChunk, Document, Expect, Suite
-from mutagen_cite.suite_io import load_suite, write_suite
-from mutagen_cite.validate import (
+from mutagen_cite.cases.suite_format import load_suite, write_suite
+from mutagen_cite.cases.validate import (
     SUITE_LEVEL,
     Problem,
     count_problems,

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from ..io import atomic_write_json, atomic_write_text
+from ..files import atomic_write_json, atomic_write_text
 
 
 @click.command("audit")
@@ -47,10 +47,10 @@ def command(suite_path: Path, corpus_dir: Path | None, functions: str, query: st
       mutagen-cite audit suite.yaml --corpus docs/ -o audit.json --html audit.html
       mutagen-cite audit suite.yaml --functions token_f1,bm25 --write-back
     """
-    from ..audit import annotate_suite, audit_suite, idf_chunks, suite_passages
-    from ..audit_report import audit_to_dict, render_html, render_terminal
-    from ..similarity import make_similarity, parse_functions
-    from ..suite_io import load_suite, write_suite
+    from ..audit.ranks import annotate_suite, audit_suite, idf_chunks, suite_passages
+    from ..audit.report import audit_to_dict, render_html, render_terminal
+    from ..audit.similarity import make_similarity, parse_functions
+    from ..cases.suite_format import load_suite, write_suite
 
     names = parse_functions(functions)
     suite = load_suite(suite_path)
@@ -59,7 +59,7 @@ def command(suite_path: Path, corpus_dir: Path | None, functions: str, query: st
         return
     embedder = None
     if "embedding" in names:
-        from ..embeddings import load_embedder
+        from ..audit.embeddings import load_embedder
 
         embedder = load_embedder(
             embedding_model,

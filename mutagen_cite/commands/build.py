@@ -6,9 +6,9 @@ from pathlib import Path
 
 import click
 
-from ..build import DEFAULT_CASES, DEFAULT_CHUNK_CHARS, DEFAULT_SEED, build_suite
+from ..cases.build import DEFAULT_CASES, DEFAULT_CHUNK_CHARS, DEFAULT_SEED, build_suite
 from ..errors import OutputError
-from ..pipeline import analyse
+from ..analysis.pipeline import analyse
 from ..progress import bar_factory
 from .common import corpus_options, echo_warning, families_option, print_build_summary
 
@@ -77,7 +77,7 @@ def command(corpus_dir, output, n_cases, seed, families, fmt, judge_spec, templa
     if n_cases < 1:
         raise click.BadParameter("must be at least 2 (each near miss gives two cases)", param_hint="--cases")
     _check_writable(output)
-    from ..families import get_families
+    from ..cases.families import get_families
 
     get_families(families)  # unknown names fail before any parsing
     from ..judges import JUDGE_KINDS, make_judge
@@ -96,7 +96,7 @@ def command(corpus_dir, output, n_cases, seed, families, fmt, judge_spec, templa
                                 templates_dir=templates_dir, chunk_chars=chunk_chars, progress=bars,
                                 min_hardness=[f for f in min_hardness.split(",") if f.strip()] or None,
                                 embedding_model=embedding_model, cache_dir=None if no_cache else cache_dir)
-    from ..suite_io import write_suite
+    from ..cases.suite_format import write_suite
 
     write_suite(output, suite, format=fmt)
     print_build_summary(suite, report, output=output, requested=n_cases, corpus=analysis.corpus, verbose=verbose)
@@ -117,7 +117,7 @@ def _update(corpus_dir, suite_path, output, fmt, check, prune, judge_spec, templ
         raise click.UsageError(f"{', '.join(fixed).replace('--n-cases', '--cases')} cannot be used with --update: "
                                "the suite keeps the seed, size, families and chunking it was built with "
                                "(build without --update to change them)")
-    from .. import regen
+    from ..cases import regen
 
     if check:
         result = regen.check_file(suite_path, corpus_dir, on_warning=echo_warning, max_bytes=max_bytes)

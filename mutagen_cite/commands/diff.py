@@ -7,9 +7,9 @@ from pathlib import Path
 
 import click
 
-from ..io import atomic_write_text, dumps_json
-from ..suite_diff import diff_suites, diff_to_dict, format_markdown, format_text
-from ..suite_io import load_suite
+from ..files import atomic_write_text, dumps_json
+from ..cases.diff import diff_suites, diff_to_dict, format_markdown, format_text
+from ..cases.suite_format import load_suite
 
 
 @click.command("diff")

@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 
 from ..errors import ConfigError
-from ..io import atomic_write_text, dumps_json
+from ..files import atomic_write_text, dumps_json
 
 
 @click.group("judge")
@@ -63,11 +63,11 @@ def build_judge(spec: str, *, threshold: float | None, spacy_model: str | None, 
     kind = kind.strip().lower()
     annotator = None
     if kind in ("slots", "ensemble", "auto"):
-        from ..annotate import Annotator, load_spacy
+        from ..analysis.annotate import Annotator, load_spacy
 
         annotator = Annotator(nlp if nlp is not None else load_spacy(spacy_model), tiers=tiers)
     if kind == "slots" and slots_embeddings:
-        from ..embeddings import load_embedder
+        from ..audit.embeddings import load_embedder
 
         embedder = load_embedder(arg or embedding_model, cache_dir=(cache_dir / "embeddings") if cache_dir else None,
                                  use_cache=cache_dir is not None)
@@ -142,7 +142,7 @@ def eval_command(judge_spec, data, corpus, split, limit, seed, threshold, premis
         raise ConfigError("nothing to evaluate on", hint="pass --data PATH (labelled pairs) and/or --corpus DIR")
     nlp = None
     if corpus or judge_spec.split(":", 1)[0] in ("slots", "ensemble"):
-        from ..annotate import load_spacy
+        from ..analysis.annotate import load_spacy
 
         nlp = load_spacy(spacy_model)
     pairs, tiers, _ = _load_pairs(data, corpus, seed=seed, nlp=nlp, spacy_model=spacy_model, cache_dir=cache_dir,
@@ -239,7 +239,7 @@ def train_command(base, data, corpus, output, epochs, max_pairs, eval_pairs, bat
         raise ConfigError("nothing to train on", hint="pass --data PATH and/or --corpus DIR")
     nlp = None
     if corpus:
-        from ..annotate import load_spacy
+        from ..analysis.annotate import load_spacy
 
         nlp = load_spacy(spacy_model)
     pairs, _, analyses = _load_pairs(data, corpus, seed=seed, nlp=nlp, spacy_model=spacy_model, cache_dir=cache_dir,

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import click
 
-from ..io import atomic_write_text, dumps_json
-from ..pipeline import analyse, mine_document
+from ..files import atomic_write_text, dumps_json
+from ..analysis.pipeline import analyse, mine_document
 from ..progress import bar_factory
 from .common import corpus_options, echo_warning, print_mine_summary
 

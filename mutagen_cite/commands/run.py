@@ -134,9 +134,9 @@ def command(suite_path, generator_spec, judge_spec, nli_model, embedding_model, 
       mutagen-cite run suite.yaml -g openai:gpt-4o-mini --judge nli:./my-nli-model
       mutagen-cite run --rescore out.jsonl --fail-under pair_pass=0.9
     """
-    from ..gates import parse_gates
-    from ..report import build_report, render_terminal, write_report
-    from ..runner import judge_metadata, read_results, rejudge, run_suite
+    from ..run.gates import parse_gates
+    from ..run.report import build_report, render_terminal, write_report
+    from ..run.runner import judge_metadata, read_results, rejudge, run_suite
 
     gate_list = parse_gates(list(gates)) + parse_gates(list(max_gates), maximum=True)
     unknown = [f for f in families if f not in FAMILIES]
@@ -153,7 +153,7 @@ def command(suite_path, generator_spec, judge_spec, nli_model, embedding_model, 
     if rescore_path is not None:
         header, records = read_results(rescore_path)
         if suite_path is not None and (header or {}).get("suite_sha256"):
-            from ..runner import suite_sha256
+            from ..run.runner import suite_sha256
 
             if suite_sha256(suite_path) != header["suite_sha256"]:
                 raise click.UsageError(f"{rescore_path} was written for another suite than {suite_path} "
@@ -169,15 +169,15 @@ def command(suite_path, generator_spec, judge_spec, nli_model, embedding_model, 
         if strict and not judge_spec and suite_path is None:
             raise click.UsageError("--rescore with --strict needs SUITE (the verdicts are graded again from it)")
         if suite_path is not None and not judge_spec:
-            from ..runner import regrade
-            from ..suite_io import load_suite
+            from ..run.runner import regrade
+            from ..cases.suite_format import load_suite
 
             records = regrade(load_suite(suite_path), records, strict=strict)
         if judge_spec:
             if suite_path is None:
                 raise click.UsageError("--rescore with --judge needs SUITE (the judge reads the case contexts)")
             from ..judges import make_judge
-            from ..suite_io import load_suite
+            from ..cases.suite_format import load_suite
 
             rescored = load_suite(suite_path)
             judge = make_judge(judge_spec, **judge_opts, annotator=_suite_annotator(rescored, "", judge_spec))
@@ -189,13 +189,13 @@ def command(suite_path, generator_spec, judge_spec, nli_model, embedding_model, 
     else:
         if suite_path is None or not generator_spec:
             raise click.UsageError("give SUITE and --generator (or --rescore RESULTS)")
-        from ..generators import make_generator
+        from ..run.generators import make_generator
         from ..judges import make_judge
-        from ..suite_io import load_suite
+        from ..cases.suite_format import load_suite
         from ..model import Suite
 
         suite = load_suite(suite_path)
-        from ..validate import count_problems, format_problems, validate_suite
+        from ..cases.validate import count_problems, format_problems, validate_suite
 
         problems = validate_suite(suite, path=str(suite_path))
         if count_problems(problems)[0]:
@@ -280,7 +280,7 @@ def _suite_annotator(suite, generator_spec: str, judge_spec: str | None):
     spec = (judge_spec or "auto").lower()
     if not (generator_spec.strip().lower() == "reader" or "slots" in spec or "auto" in spec):
         return None
-    from ..annotate import Annotator, load_spacy
-    from ..regen import header_tiers
+    from ..analysis.annotate import Annotator, load_spacy
+    from ..cases.regen import header_tiers
 
     return Annotator(load_spacy(), tiers=header_tiers(suite.header) if suite.header is not None else ())

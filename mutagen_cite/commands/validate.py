@@ -6,9 +6,9 @@ from pathlib import Path
 
 import click
 
-from ..io import dumps_json
-from ..suite_io import load_suite
-from ..validate import count_problems, format_problems, problems_to_dict, validate_suite
+from ..files import dumps_json
+from ..cases.suite_format import load_suite
+from ..cases.validate import count_problems, format_problems, problems_to_dict, validate_suite
 
 
 @click.command("validate")

@@ -137,7 +137,7 @@ def make_judge(
         from .slots import SlotsJudge
 
         if annotator is None:
-            from ..annotate import Annotator, load_spacy
+            from ..analysis.annotate import Annotator, load_spacy
 
             annotator = Annotator(load_spacy(spacy_model))
         judge = SlotsJudge(annotator)
@@ -146,7 +146,7 @@ def make_judge(
         return judge
 
     if kind == "embedding":
-        from ..embeddings import load_embedder
+        from ..audit.embeddings import load_embedder
         from .embedding import EmbeddingJudge
 
         emb_cache = Path(cache_dir).parent / "embeddings" if cache_dir is not None else None
@@ -165,7 +165,7 @@ def make_judge(
     if kind == "llm":
         if not arg:
             raise ConfigError("the llm judge needs a model name", hint="e.g. --judge llm:gpt-4o-mini")
-        from ..generators.openai_http import ChatClient
+        from ..run.generators.openai_http import ChatClient
         from .llm import DEFAULT_RUBRIC, LLMJudge
 
         client = ChatClient(arg, base_url=base_url, api_key_env=api_key_env, timeout=timeout)

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Sequence
 
 from ..errors import OutputError
-from ..io import atomic_write_text
+from ..files import atomic_write_text
 from .base import Judge, ScoreJudge
 
 DEFAULT_CACHE_DIR = Path(".mutagen-cache") / "judge"

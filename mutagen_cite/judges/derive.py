@@ -11,7 +11,7 @@ For a sentence where a family can change one attribute, two pairs are made:
   week", "$20" -> "20 USD"). The premise is sometimes the sentence's window of neighbours,
   as a cited chunk would be.
 
-The families registered in :mod:`mutagen_cite.families` do the swapping; a family not
+The families registered in :mod:`mutagen_cite.cases.families` do the swapping; a family not
 installed falls back to a small swapper here (negation, quantifier, modal), and the pairs say
 which made them. Pairs are grouped by document, so the held-out split is by document and a
 model trained here lists the documents it saw.
@@ -242,20 +242,20 @@ def derive_pairs(
 ) -> list[LabeledPair]:
     """Balanced supported / unsupported pairs from annotated sentences (see module docstring).
 
-    ``values`` is a :class:`~mutagen_cite.families.ValueSource` (mined siblings and
+    ``values`` is a :class:`~mutagen_cite.cases.families.ValueSource` (mined siblings and
     vocabulary) for the registered families. At most ``per_doc_family`` sentences per
     document and family are used, chosen with a seeded draw; same input + seed = same pairs.
     """
     registered: dict[str, Any] = {}
     if use_registry:
         try:
-            from ..families import all_families
+            from ..cases.families import all_families
 
             registered = all_families()
         except Exception:  # the registry itself failing leaves the fallback swapper
             registered = {}
     if values is None:
-        from ..families import ValueSource
+        from ..cases.families import ValueSource
 
         values = ValueSource.empty()
     wanted = set(include_docs) if include_docs is not None else None
@@ -419,8 +419,8 @@ def corpus_pairs(
     cache), then derive pairs. Returns the pairs and the pipeline analysis."""
     from pathlib import Path
 
-    from ..families import ValueSource
-    from ..pipeline import analyse
+    from ..cases.families import ValueSource
+    from ..analysis.pipeline import analyse
 
     kwargs = {} if cache_dir is None else {"cache_dir": cache_dir}
     analysis = analyse(corpus_dir, spacy_model=spacy_model, nlp=nlp, **kwargs)

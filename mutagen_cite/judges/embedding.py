@@ -17,7 +17,7 @@ from .premise import split_sentences
 
 
 class EmbeddingJudge(ScoreJudge):
-    """``embedder`` is an :class:`~mutagen_cite.embeddings.Embedder` (built once, passed in)."""
+    """``embedder`` is an :class:`~mutagen_cite.audit.embeddings.Embedder` (built once, passed in)."""
 
     def __init__(self, embedder: Any, *, threshold: float = 0.8, name: str | None = None):
         self.embedder = embedder

@@ -13,8 +13,8 @@ import re
 from concurrent.futures import ThreadPoolExecutor
 from typing import Sequence
 
-from ..generators.openai_http import ChatClient, ChatError
-from ..generators.prompting import load_template, render
+from ..run.generators.openai_http import ChatClient, ChatError
+from ..run.generators.prompting import load_template, render
 from .base import ScoreJudge
 
 DEFAULT_RUBRIC = "judge_rubric.v1.j2"

@@ -45,7 +45,7 @@ def _offline() -> bool:
 
 
 def _weights_sha256(folder: Path) -> str | None:
-    from ..embeddings import sha256_file
+    from ..audit.embeddings import sha256_file
 
     for fname in _WEIGHT_FILES:
         if (folder / fname).is_file():

@@ -14,7 +14,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Sequence
 
-from ..similarity import tokens
+from ..audit.similarity import tokens
 from ..values.tables import STOPWORDS
 
 def split_sentences(text: str) -> list[tuple[int, int]]:

@@ -6,7 +6,7 @@ kept for 30 days" against "Backups are kept for 7 days" as near-identical, which
 near miss a citation suite is built from. This judge:
 
 1. annotates claim and premise sentence by sentence, in one batch, through the
-   :class:`~mutagen_cite.annotate.Annotator`, and adds its own reading of comparators, ranges,
+   :class:`~mutagen_cite.analysis.annotate.Annotator`, and adds its own reading of comparators, ranges,
    rates, frequencies, ordinals, number words and untagged capitalised names
    (``slot_values.py``);
 2. aligns them: the premise is cut into clauses; the smallest run of clauses that states every
@@ -36,7 +36,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Sequence
 
 from ..model import Slot, Verdict
-from ..patterns import TIER_CONTEXT, NOT_TIERS
+from ..analysis.patterns import TIER_CONTEXT, NOT_TIERS
 from ..values import find_values
 from .base import ScoreJudge
 from .premise import STOPWORDS, split_sentences
@@ -513,8 +513,8 @@ def _clauses(text: str, attrs: Sequence[Attr]) -> list[tuple[int, int, int]]:
 
 
 class SlotsJudge(ScoreJudge):
-    """Slot-consistency judge. Build once with an :class:`~mutagen_cite.annotate.Annotator`
-    (and optionally an :class:`~mutagen_cite.embeddings.Embedder`); pass it around.
+    """Slot-consistency judge. Build once with an :class:`~mutagen_cite.analysis.annotate.Annotator`
+    (and optionally an :class:`~mutagen_cite.audit.embeddings.Embedder`); pass it around.
 
     ``score`` is at most 0.3 when an attribute disagrees, and 0.5 + 0.5 x (coverage of the
     claim's other words) when all agree (see :meth:`Finding.score`); ``threshold`` (0.7)

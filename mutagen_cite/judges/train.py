@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any, Callable, Sequence
 
 from ..errors import ConfigError, ModelNotFound
-from ..io import atomic_write_text, dumps_json
+from ..files import atomic_write_text, dumps_json
 from .labeled import LabeledPair, stratified_sample
 
 TRAINING_FILE = "training.json"
@@ -88,7 +88,7 @@ def resolve_base(base: str) -> tuple[str, str]:
             raise ModelNotFound("not a model folder (no config.json)", where=str(p),
                                 hint="pass a folder saved by sentence-transformers or transformers")
         return str(p), p.name
-    from ..embeddings import resolve_model
+    from ..audit.embeddings import resolve_model
 
     try:
         resolved = resolve_model(base)
@@ -324,7 +324,7 @@ def save_and_measure(
     """Save a fine-tuned model, measure it on held-out pairs, write ``training.json`` and the
     model card. Split from :func:`train_judge` so weights trained elsewhere (another
     machine) get the same card and the same measurement here."""
-    from ..embeddings import weights_hash
+    from ..audit.embeddings import weights_hash
     from .evaluate import evaluate
     from .nli import NLIJudge
     from .premise import PremisePolicy

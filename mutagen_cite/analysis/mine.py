@@ -1,0 +1,271 @@
+"""Enumeration mining: sibling sentences that say the same thing about different values.
+
+A sentence's *template* is its text with every slot replaced by ``{kind}``. Sentences whose
+templates are equal, or similar above a rapidfuzz threshold, and whose slot kinds line up,
+form a group; each slot position whose value differs across the group is an enumeration
+("Request logs in {region} are retained for {duration}." varies region and duration).
+The vocabulary lists every real surface value per slot kind: what mutators draw from first.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+from typing import Iterable, Mapping, Sequence
+
+from rapidfuzz import fuzz, process
+
+from ..model import Enumeration, EnumerationMember, Sentence, Slot, Vocabulary
+
+MINE_VERSION = "mine.v3"
+DEFAULT_THRESHOLD = 90.0
+_WORD = re.compile(r"[A-Za-z]{2,}")
+
+
+def mask_slots(slots: Iterable[Slot]) -> list[Slot]:
+    """The slots that carry a value (a polarity *site* has none)."""
+    return [s for s in slots if s.kind != "affirmative"]
+
+
+def template_of(sentence: Sentence) -> tuple[str, tuple[str, ...], tuple[Slot, ...]]:
+    """(masked template, slot kinds in order, the masked slots) of a sentence."""
+    slots = sorted(mask_slots(sentence.slots), key=lambda s: s.start)
+    parts: list[str] = []
+    pos = 0
+    for s in slots:
+        parts.append(sentence.text[pos : s.start])
+        parts.append("{" + s.kind + "}")
+        pos = s.end
+    parts.append(sentence.text[pos:])
+    template = " ".join("".join(parts).split())
+    return template, tuple(s.kind for s in slots), tuple(slots)
+
+
+@dataclass(frozen=True)
+class MineResult:
+    enumerations: tuple[Enumeration, ...]
+    vocabulary: Vocabulary
+    #: sentence key (doc#start-end) -> indexes into ``enumerations`` it is a member of
+    membership: Mapping[str, tuple[int, ...]] = field(default_factory=dict)
+    #: enumerations dropped because another of the same kind already lists their group
+    repeats: int = 0
+
+    def siblings(self, sentence: Sentence, family: str | None = None) -> list[tuple[Enumeration, EnumerationMember]]:
+        """Other members of every enumeration this sentence belongs to (optionally one family)."""
+        out = []
+        for i in self.membership.get(sentence.key, ()):
+            enum = self.enumerations[i]
+            if family and enum.family != family:
+                continue
+            for m in enum.members:
+                if (m.doc_id, m.start, m.end) != (sentence.doc_id, sentence.start, sentence.end):
+                    out.append((enum, m))
+        return out
+
+    def enumeration_values(self, sentence: Sentence, kind: str) -> tuple[str, ...]:
+        """Surface values of ``kind`` used by this sentence's siblings (best replacements)."""
+        seen: dict[str, None] = {}
+        for enum, m in self.siblings(sentence):
+            if enum.kind == kind:
+                seen.setdefault(m.slot_text, None)
+        return tuple(seen)
+
+
+def mine(
+    sentences_by_doc: Mapping[str, Sequence[Sentence]],
+    *,
+    threshold: float = DEFAULT_THRESHOLD,
+    min_words: int = 3,
+) -> MineResult:
+    """Mine enumerations and the value vocabulary from annotated sentences.
+
+    ``threshold`` is the rapidfuzz ratio (0-100) above which two templates with the same slot
+    kinds count as the same statement; 100 means exact templates only.
+    """
+    groups = _group(sentences_by_doc, threshold=threshold, min_words=min_words)
+    enumerations: list[Enumeration] = []
+    for members in groups:
+        enumerations.extend(_enumerations_of(members))
+    seen = {(e.kind, tuple((m.doc_id, m.start) for m in e.members)) for e in enumerations}
+    for enum in _list_run_enumerations(sentences_by_doc):
+        if (enum.kind, tuple((m.doc_id, m.start) for m in enum.members)) not in seen:
+            enumerations.append(enum)
+    found = len(enumerations)
+    enumerations = _without_repeats(enumerations)
+    enumerations.sort(key=lambda e: (e.family, e.kind, e.template, e.members[0].doc_id, e.members[0].start))
+    membership: dict[str, list[int]] = defaultdict(list)
+    for i, enum in enumerate(enumerations):
+        for m in enum.members:
+            membership[f"{m.doc_id}#{m.start}-{m.end}"].append(i)
+    return MineResult(
+        tuple(enumerations),
+        build_vocabulary(sentences_by_doc),
+        {k: tuple(v) for k, v in sorted(membership.items())},
+        repeats=found - len(enumerations),
+    )
+
+
+def _member_group(e: Enumeration) -> frozenset[tuple[str, str]]:
+    """What a reader sees of an enumeration: its statements and the value each contributes."""
+    return frozenset((" ".join(m.text.split()), " ".join(m.slot_text.split()).lower()) for m in e.members)
+
+
+def _without_repeats(enumerations: list[Enumeration]) -> list[Enumeration]:
+    """Drop every enumeration whose statements and values are all in another one of the same
+    family and kind: a "Label: value" run that a template group already lists, two slot
+    positions that carry the same values row by row, a group found again in a copied table.
+    Larger groups are kept first; among equal ones the earlier (in sorted order) stays."""
+    order = sorted(range(len(enumerations)), key=lambda i: (
+        -len(enumerations[i].members), enumerations[i].family, enumerations[i].kind, enumerations[i].template,
+        enumerations[i].members[0].doc_id, enumerations[i].members[0].start, i))
+    kept: dict[tuple[str, str], list[frozenset]] = defaultdict(list)
+    keep: set[int] = set()
+    for i in order:
+        e = enumerations[i]
+        group = _member_group(e)
+        if any(group <= other for other in kept[(e.family, e.kind)]):
+            continue
+        kept[(e.family, e.kind)].append(group)
+        keep.add(i)
+    return [e for i, e in enumerate(enumerations) if i in keep]
+
+
+_LABEL_LINE = re.compile(r"^(?P<label>[^:;\n]{1,60}):\s+(?P<value>[^;\n]+?)\.?$")
+
+
+def _list_run_enumerations(sentences_by_doc: Mapping[str, Sequence[Sentence]]) -> list[Enumeration]:
+    """Lists of "Label: value" lines in a row ("Critical: 3 days" / "High: 10 days"): the
+    labels differ, so templates never match, but the values form an enumeration."""
+    out: list[Enumeration] = []
+    for doc_id in sorted(sentences_by_doc):
+        run: list[tuple[Sentence, int]] = []
+        prev_end = None
+        for sentence in list(sentences_by_doc[doc_id]) + [None]:  # type: ignore[list-item]
+            m = _LABEL_LINE.match(sentence.text) if sentence is not None else None
+            adjacent = sentence is not None and prev_end is not None and sentence.start - prev_end <= 3
+            if m is None or not adjacent:
+                out.extend(_run_enumerations(run))
+                run = []
+            if m is not None:
+                run.append((sentence, m.start("value")))
+            prev_end = sentence.end if sentence is not None else None
+    return out
+
+
+def _run_enumerations(run: list[tuple[Sentence, int]]) -> list[Enumeration]:
+    if len(run) < 2:
+        return []
+    by_template: dict[tuple[str, tuple[str, ...]], list[tuple[Sentence, tuple[Slot, ...]]]] = defaultdict(list)
+    for sentence, value_at in run:
+        slots = tuple(s for s in sorted(mask_slots(sentence.slots), key=lambda s: s.start) if s.start >= value_at)
+        if not slots:
+            continue
+        parts, pos = [], value_at
+        for slot in slots:
+            parts.append(sentence.text[pos : slot.start] + "{" + slot.kind + "}")
+            pos = slot.end
+        parts.append(sentence.text[pos:])
+        template = "{label}: " + " ".join("".join(parts).split())
+        by_template[(template, tuple(s.kind for s in slots))].append((sentence, slots))
+    out = []
+    for (template, kinds), rows in by_template.items():
+        if len(rows) < 2:
+            continue
+        for pos, kind in enumerate(kinds):
+            if len({slots[pos].value for _, slots in rows}) < 2:
+                continue
+            members = tuple(
+                EnumerationMember(s.doc_id, s.start, s.end, s.text, slots[pos].value, slots[pos].text) for s, slots in rows
+            )
+            out.append(Enumeration(template, rows[0][1][pos].family, kind, members))
+    return out
+
+
+def build_vocabulary(sentences_by_doc: Mapping[str, Sequence[Sentence]]) -> Vocabulary:
+    """Every distinct surface value per slot kind, most frequent first (ties alphabetical)."""
+    counts: dict[str, Counter[str]] = defaultdict(Counter)
+    for doc_id in sorted(sentences_by_doc):
+        for sentence in sentences_by_doc[doc_id]:
+            for slot in mask_slots(sentence.slots):
+                counts[slot.kind][" ".join(slot.text.split())] += 1
+    return Vocabulary(
+        {kind: tuple(sorted(c, key=lambda v: (-c[v], v))) for kind, c in sorted(counts.items())}
+    )
+
+
+# --------------------------------------------------------------------------- internals
+
+
+def _group(
+    sentences_by_doc: Mapping[str, Sequence[Sentence]], *, threshold: float, min_words: int
+) -> list[list[tuple[Sentence, tuple[Slot, ...]]]]:
+    """Groups of (sentence, masked slots) sharing slot kinds and a similar template."""
+    by_kinds: dict[tuple[str, ...], dict[str, list[tuple[Sentence, tuple[Slot, ...]]]]] = defaultdict(
+        lambda: defaultdict(list)
+    )
+    for doc_id in sorted(sentences_by_doc):
+        for sentence in sentences_by_doc[doc_id]:
+            template, kinds, slots = template_of(sentence)
+            if not kinds or len(_WORD.findall(re.sub(r"\{\w+\}", "", template))) < min_words:
+                continue
+            by_kinds[kinds][template.lower()].append((sentence, slots))
+
+    groups: list[list[tuple[Sentence, tuple[Slot, ...]]]] = []
+    for kinds in sorted(by_kinds):
+        templates = by_kinds[kinds]
+        keys = sorted(templates)
+        for cluster in _cluster(keys, threshold):
+            members = [m for key in cluster for m in templates[key]]
+            if len(members) >= 2:
+                groups.append(members)
+    return groups
+
+
+def _cluster(keys: list[str], threshold: float) -> list[list[str]]:
+    """Union-find over templates whose ratio reaches ``threshold``; singletons included."""
+    if threshold >= 100 or len(keys) < 2:
+        return [[k] for k in keys]
+    parent = list(range(len(keys)))
+
+    def find(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    scores = process.cdist(keys, keys, scorer=fuzz.ratio, score_cutoff=threshold, workers=-1)
+    rows, cols = scores.nonzero()
+    for i, j in zip(rows.tolist(), cols.tolist()):
+        if i < j:
+            a, b = find(i), find(j)
+            if a != b:
+                parent[max(a, b)] = min(a, b)
+    clusters: dict[int, list[str]] = defaultdict(list)
+    for i, key in enumerate(keys):
+        clusters[find(i)].append(key)
+    return [clusters[r] for r in sorted(clusters)]
+
+
+def _enumerations_of(members: list[tuple[Sentence, tuple[Slot, ...]]]) -> list[Enumeration]:
+    members = sorted(members, key=lambda m: (m[0].doc_id, m[0].start))
+    # the same sentence text repeated (boilerplate) is one member
+    unique: dict[str, tuple[Sentence, tuple[Slot, ...]]] = {}
+    for sentence, slots in members:
+        unique.setdefault(" ".join(sentence.text.split()), (sentence, slots))
+    rows = list(unique.values())
+    if len(rows) < 2:
+        return []
+    template, kinds, _ = template_of(rows[0][0])
+    out = []
+    for pos, kind in enumerate(kinds):
+        values = {slots[pos].value for _, slots in rows}
+        if len(values) < 2:
+            continue
+        family = rows[0][1][pos].family
+        enum_members = tuple(
+            EnumerationMember(s.doc_id, s.start, s.end, s.text, slots[pos].value, slots[pos].text)
+            for s, slots in rows
+        )
+        out.append(Enumeration(template, family, kind, enum_members))
+    return out

@@ -1,0 +1,152 @@
+"""Annotate every sentence of a corpus, with an on-disk cache so a rerun parses only
+changed documents.
+
+Cache entries are keyed by the sha256 of the document's *text* plus the annotator version
+(annotator rules, spaCy pipeline name and version, tier list) and the sentence splitter
+version, so any change that could change the output misses the cache. Entries store
+offsets and slots only; sentence texts are re-read from the document.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable, Sequence
+
+from .annotate import Annotator
+from ..errors import CacheError, OutputError
+from ..files import atomic_write_text
+from ..model import Document, Sentence, Slot
+
+DEFAULT_CACHE = Path(".mutagen-cache")
+_TICK = 64  # sentences per progress update
+
+
+@dataclass(frozen=True)
+class ParseStats:
+    documents: int
+    parsed: int  # documents that missed the cache
+    sentences: int
+
+
+def _splitter_version() -> str:
+    from .. import corpus
+
+    return str(getattr(corpus, "SPLITTER_VERSION", "1"))
+
+
+class ParseCache:
+    """JSON files under ``<root>/parse/``; unreadable entries count as misses and are rewritten."""
+
+    def __init__(self, root: str | os.PathLike | None, version: str):
+        self.dir = Path(root) / "parse" if root is not None else None
+        self.version = version
+
+    def _path(self, doc: Document) -> Path:
+        key = hashlib.sha256(f"{self.version}\0{doc.text}".encode()).hexdigest()
+        return self.dir / key[:2] / f"{key}.json"  # type: ignore[operator]
+
+    def get(self, doc: Document) -> list[Sentence] | None:
+        if self.dir is None:
+            return None
+        try:
+            raw = json.loads(self._path(doc).read_text(encoding="utf-8"))
+            sentences = []
+            for start, end, slots in raw["sentences"]:
+                if not (0 <= start < end <= len(doc.text)):
+                    return None
+                sentences.append(
+                    Sentence(doc.id, start, end, doc.text[start:end], tuple(Slot(*x) for x in slots))
+                )
+            return sentences
+        except (OSError, ValueError, KeyError, TypeError):
+            return None
+
+    def _unwritable(self, exc: Exception) -> CacheError:
+        reason = getattr(exc, "strerror", None) or getattr(exc, "message", None) or str(exc)
+        return CacheError(
+            f"cannot write the parse cache ({reason})",
+            where=str(self.dir),
+            hint="pass --cache-dir to a writable folder, or --no-cache to parse without caching",
+        )
+
+    def check_writable(self) -> None:
+        """Fail before any parsing when the cache folder cannot take a file (one clear error)."""
+        if self.dir is None:
+            return
+        try:
+            self.dir.mkdir(parents=True, exist_ok=True)
+            atomic_write_text(self.dir / ".write-test", "ok", durable=False)
+            (self.dir / ".write-test").unlink()
+        except (OSError, OutputError) as exc:
+            raise self._unwritable(exc) from None
+
+    def put(self, doc: Document, sentences: Sequence[Sentence]) -> None:
+        if self.dir is None:
+            return
+        path = self._path(doc)
+        rows = [
+            [s.start, s.end, [[x.family, x.kind, x.start, x.end, x.text, x.value, x.number, x.unit] for x in s.slots]]
+            for s in sentences
+        ]
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            atomic_write_text(path, json.dumps({"sentences": rows}), durable=False)
+        except (OSError, OutputError) as exc:
+            raise self._unwritable(exc) from None
+
+
+def _sentence_bar(bars, total: int):
+    try:
+        return bars("annotating", total, unit="sentence")
+    except TypeError:  # a factory without the unit keyword
+        return bars("annotating sentences", total)
+
+
+def annotate_documents(
+    documents: Sequence[Document],
+    annotator: Annotator,
+    *,
+    cache_dir: str | os.PathLike | None = DEFAULT_CACHE,
+    progress: Callable[[int], None] | None = None,
+    bars: Callable[..., Callable[[int], None]] | None = None,
+) -> tuple[dict[str, list[Sentence]], ParseStats]:
+    """Sentences with slots for each document id. Cached documents are not re-parsed; the
+    rest go through spaCy in one batched stream. ``progress(n)`` is called as documents finish;
+    ``bars(label, total, unit=...)`` (a :func:`~mutagen_cite.progress.bar_factory`) instead
+    gets a bar over the *sentences* to parse, so one long document shows progress too."""
+    from ..corpus import sentence_spans
+
+    cache = ParseCache(cache_dir, f"{annotator.version}|split={_splitter_version()}")
+    cache.check_writable()
+    out: dict[str, list[Sentence]] = {}
+    todo: list[tuple[Document, list[tuple[int, int]]]] = []
+    for doc in documents:
+        hit = cache.get(doc)
+        if hit is not None:
+            out[doc.id] = hit
+            if progress:
+                progress(1)
+        else:
+            todo.append((doc, sentence_spans(doc)))
+
+    texts = [doc.text[a:b] for doc, spans in todo for a, b in spans]
+    tick = _sentence_bar(bars, len(texts)) if bars is not None and texts else None
+    slot_lists = annotator.iter_slots(texts)  # one stream: spaCy batches across documents
+    for doc, spans in todo:
+        sentences = []
+        for a, b in spans:
+            sentences.append(Sentence(doc.id, a, b, doc.text[a:b], next(slot_lists)))
+            if tick is not None and len(sentences) % _TICK == 0:
+                tick(_TICK)
+        if tick is not None and len(sentences) % _TICK:
+            tick(len(sentences) % _TICK)
+        cache.put(doc, sentences)
+        out[doc.id] = sentences
+        if progress:
+            progress(1)
+    ordered = {doc.id: out[doc.id] for doc in documents}
+    return ordered, ParseStats(len(documents), len(todo), sum(len(v) for v in ordered.values()))

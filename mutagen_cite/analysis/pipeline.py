@@ -1,0 +1,129 @@
+"""Load, annotate and mine a corpus in one call: the front half every command shares."""
+
+from __future__ import annotations
+
+import os
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Iterable, Mapping, Sequence
+
+from .annotate import Annotator, learn_tiers, load_spacy
+from .mine import DEFAULT_THRESHOLD, MineResult, mine
+from ..model import FAMILIES, Sentence
+from .parse_cache import DEFAULT_CACHE, ParseStats, annotate_documents
+
+
+@dataclass(frozen=True)
+class Analysis:
+    corpus: object  # mutagen_cite.corpus.Corpus
+    annotator: Annotator
+    sentences: Mapping[str, list[Sentence]]
+    mined: MineResult
+    parse_stats: ParseStats
+    tiers: tuple[str, ...] = ()
+    warnings: tuple[str, ...] = field(default_factory=tuple)
+
+    def slot_counts(self) -> dict[str, int]:
+        counts: Counter[str] = Counter()
+        for sentences in self.sentences.values():
+            for s in sentences:
+                for slot in s.slots:
+                    if slot.kind != "affirmative":
+                        counts[slot.family] += 1
+        return {f: counts.get(f, 0) for f in FAMILIES} | {
+            f: n for f, n in sorted(counts.items()) if f not in FAMILIES
+        }
+
+    def enumeration_counts(self) -> dict[str, int]:
+        counts = Counter(e.family for e in self.mined.enumerations)
+        return {f: counts.get(f, 0) for f in FAMILIES}
+
+    def sentence_count(self) -> int:
+        return sum(len(v) for v in self.sentences.values())
+
+    def markup_sentence_count(self) -> int:
+        """Sentences with a changeable slot that hold markup or code symbols (``= | < > { } [ ]``
+        and backquotes): no question or claim is phrased from them, so `build` leaves them out."""
+        return sum(
+            1
+            for sentences in self.sentences.values()
+            for s in sentences
+            if any(slot.kind != "affirmative" for slot in s.slots) and _MARKUP.search(s.text)
+        )
+
+    def why_no_candidates(self) -> str:
+        """What `build` says after "no sentence had a slot a family could change"."""
+        n = self.markup_sentence_count()
+        if not n:
+            return ""
+        return (f"; {n} sentence{'s' if n != 1 else ''} with slots {'were' if n != 1 else 'was'} left out "
+                "because they contain markup or code symbols (= | < > { } [ ] `)")
+
+
+_MARKUP = re.compile(r"[=|<>{}\[\]`]")
+
+
+def analyse(
+    corpus_dir: str | os.PathLike,
+    *,
+    spacy_model: str | None = None,
+    nlp=None,
+    tiers: Iterable[str] = (),
+    threshold: float = DEFAULT_THRESHOLD,
+    cache_dir: str | os.PathLike | None = DEFAULT_CACHE,
+    progress: Callable[[str, int], Callable[[int], None]] | None = None,
+    on_warning: Callable[[object], None] | None = None,
+    n_process: int | None = None,
+    max_bytes: int = 10_000_000,
+    corpus=None,
+) -> Analysis:
+    """Load ``corpus_dir``, tag slots in every sentence (cached), and mine enumerations.
+
+    ``progress(label, total)`` returns a callback advanced as documents finish; the CLI
+    passes one that drives a progress bar. ``nlp`` reuses an already-loaded pipeline;
+    ``corpus`` an already-loaded :class:`~mutagen_cite.corpus.Corpus` of ``corpus_dir``.
+    """
+    from ..corpus import load_corpus
+
+    if corpus is None:
+        corpus = load_corpus(Path(corpus_dir), on_warning=on_warning, max_bytes=max_bytes)
+    documents: Sequence = corpus.documents
+    tier_names = learn_tiers((d.text for d in documents), extra=tiers)
+    annotator = Annotator(nlp if nlp is not None else load_spacy(spacy_model), tiers=tier_names, n_process=n_process)
+    sentences, stats = annotate_documents(documents, annotator, cache_dir=cache_dir, bars=progress)
+    mined = mine(sentences, threshold=threshold)
+    return Analysis(corpus, annotator, sentences, mined, stats, tier_names)
+
+
+def mine_document(analysis: Analysis, *, top: int | None = None) -> dict:
+    """The ``mine`` output: summary, enumerations (largest first within a family), vocabulary."""
+    enums = sorted(
+        analysis.mined.enumerations, key=lambda e: (FAMILIES.index(e.family) if e.family in FAMILIES else 99, -len(e.members), e.template)
+    )
+    if top is not None:
+        enums = enums[:top]
+    return {
+        "summary": {
+            "documents": len(analysis.sentences),
+            "sentences": analysis.sentence_count(),
+            "slots": analysis.slot_counts(),
+            "enumerations": analysis.enumeration_counts(),
+            "tiers": list(analysis.tiers),
+        },
+        "enumerations": [
+            {
+                "family": e.family,
+                "kind": e.kind,
+                "template": e.template,
+                "values": list(e.values),
+                "members": [
+                    {"doc": m.doc_id, "start": m.start, "end": m.end, "value": m.value, "text": m.text}
+                    for m in e.members
+                ],
+            }
+            for e in enums
+        ],
+        "vocabulary": {k: list(v) for k, v in analysis.mined.vocabulary.surfaces.items()},
+    }

@@ -1,0 +1,1 @@
+"""Audit: how hard each distractor is for similarity functions (ranks, margins, embeddings, reports)."""

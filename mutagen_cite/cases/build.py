@@ -1,0 +1,439 @@
+"""`build`: corpus -> balanced, label-checked, deterministic suite.
+
+Candidates are generated for every sentence and family, ranked (mined values and real
+siblings before synthetic ones, then a seeded hash), spread over documents and templates,
+label-checked lazily (a judge must find the true sentence supporting the claim and no
+sentence of the distractor chunk supporting it), and taken until each family has its share.
+A family that cannot fill its share is reported; its slots go to families that can.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field, replace
+from typing import Callable, Sequence
+
+from .. import __version__
+from .candidates import Candidate, build_cases, candidates_for_sentence, stable_rank
+from ..errors import ConfigError, CorpusError
+from .families import ValueSource, get_families
+from ..model import Case, Document, Suite, SuiteHeader
+from .questions import DEFAULT_VERSION, VERSIONS, template_env
+
+DEFAULT_CASES = 60
+DEFAULT_SEED = 13
+DEFAULT_CHUNK_CHARS = 500
+#: rapidfuzz ratio above which two true sentences are the same test (one per suite)
+NEAR_COPY = 90
+
+
+@dataclass
+class BuildReport:
+    """What happened, for the closing summary."""
+
+    candidates: Counter = field(default_factory=Counter)  # family -> candidates found
+    rejected: Counter = field(default_factory=Counter)  # family -> failed label check
+    shortfall: dict = field(default_factory=dict)  # family -> pairs missing from its share
+    skipped_sites: Counter = field(default_factory=Counter)  # reason -> count
+    rejected_examples: list = field(default_factory=list)
+    hard: int | None = None  # pairs hard under --min-hardness functions, when given
+
+
+def quotas(total_pairs: int, families: Sequence[str]) -> dict[str, int]:
+    base, extra = divmod(total_pairs, len(families))
+    return {f: base + (1 if i < extra else 0) for i, f in enumerate(families)}
+
+
+def _ranked(cands: list[Candidate], seed: int) -> list[Candidate]:
+    """Mined/sibling first, then synthetic; within each, round-robin over groups so one
+    enumeration or document does not fill a family's share."""
+    def key(c: Candidate) -> tuple:
+        return (0 if c.origin in ("mined", "sibling") else 1, stable_rank(seed, c.base_id))
+
+    by_tier: dict[int, dict[str, list[Candidate]]] = defaultdict(lambda: defaultdict(list))
+    for c in sorted(cands, key=key):
+        by_tier[key(c)[0]][c.group].append(c)
+    out: list[Candidate] = []
+    for tier in sorted(by_tier):
+        groups = by_tier[tier]
+        order = sorted(groups, key=lambda g: stable_rank(seed, g))
+        depth = 0
+        while True:
+            added = False
+            for g in order:
+                if depth < len(groups[g]):
+                    out.append(groups[g][depth])
+                    added = True
+            if not added:
+                break
+            depth += 1
+    return out
+
+
+def label_check(cands: Sequence[Candidate], judge, splitter: Callable[[str], list[str]]) -> list[dict | None]:
+    """Labels for each candidate, or None when the judge disagrees with the intended labels.
+
+    The true sentence must support the claim; no part of the distractor chunk may: not one of
+    its sentences (a table row carries its header), and not two neighbouring sentences read
+    together (a heading or lead-in and the sentence under it; the chunk as one bag of words would
+    let a judge combine a region from one paragraph with a number from another).
+    """
+    pairs: list[tuple[str, str]] = []
+    spans: list[tuple[int, int, int]] = []
+    for c in cands:
+        start = len(pairs)
+        pairs.append((c.sentence.text, c.phrasing.claim))
+        sentences = splitter(c.distractor_text)
+        for sent in sentences:
+            pairs.append((sent, c.phrasing.claim))
+        for first, second in zip(sentences, sentences[1:]):
+            pairs.append((f"{first.rstrip()} {second.lstrip()}", c.phrasing.claim))
+        spans.append((start, start + 1, len(pairs)))
+    verdicts = judge.verdicts(pairs) if pairs else []
+    out: list[dict | None] = []
+    for a, b, e in spans:
+        true_v = verdicts[a]
+        dis = verdicts[b:e]
+        worst = max(dis, key=lambda v: v.score) if dis else None
+        ok = true_v.supported and not any(v.supported for v in dis)
+        label = {
+            "judge": true_v.judge,
+            "true": "supported" if true_v.supported else "unsupported",
+            "true_score": round(true_v.score, 3),
+            "distractor": "supported" if (worst and worst.supported) else "unsupported",
+            "distractor_score": round(worst.score, 3) if worst else 0.0,
+        }
+        if worst is not None and worst.reason:
+            label["distractor_reason"] = worst.reason
+        out.append(label if ok else None)
+    return out
+
+
+def _seen_keys(c: Candidate) -> set[str]:
+    """What makes two candidates the same test: the same sentence (also when two pages repeat
+    it word for word) or the same question."""
+    return {c.sentence.key, "text:" + " ".join(c.sentence.text.lower().split()),
+            "question:" + " ".join(c.phrasing.question.lower().split())}
+
+
+def select(
+    by_family: dict[str, list[Candidate]],
+    total_pairs: int,
+    *,
+    seed: int,
+    check: Callable[[Sequence[Candidate]], list[dict | None]],
+    report: BuildReport,
+    prefer: Callable[[Candidate], bool] | None = None,
+) -> list[tuple[Candidate, dict]]:
+    """Fill each family's share with candidates that pass ``check``; redistribute shortfalls."""
+    names = list(by_family)
+    want = quotas(total_pairs, names)
+    queues = {f: _ranked(by_family[f], seed) for f in names}
+    if prefer is not None:
+        queues = {f: sorted(q, key=lambda c: 0 if prefer(c) else 1) for f, q in queues.items()}
+    chosen: dict[str, list[tuple[Candidate, dict]]] = {f: [] for f in names}
+    used_sentences: set[str] = set()
+    chosen_texts: list[str] = []
+
+    def repeats(c: Candidate) -> bool:
+        """The same test again: the same sentence or question, or a near-copy of a chosen
+        sentence ("Comp time expires ..." and "Travel comp time expires ..." on two pages)."""
+        if _seen_keys(c) & used_sentences:
+            return True
+        from rapidfuzz import fuzz
+
+        text = " ".join(c.sentence.text.lower().split())
+        return any(fuzz.ratio(text, other) >= NEAR_COPY for other in chosen_texts)
+
+    def fill(family: str, n: int) -> int:
+        queue = queues[family]
+        got = 0
+        while got < n and queue:
+            batch, rest = [], []
+            for c in queue:
+                if len(batch) >= max(4, 2 * (n - got)):
+                    rest.append(c)
+                elif repeats(c):
+                    continue  # one case pair per sentence (and per question) keeps the suite varied
+                else:
+                    batch.append(c)
+            queues[family] = queue = rest
+            if not batch:
+                break
+            for c, label in zip(batch, check(batch)):
+                if got >= n:
+                    queue.insert(0, c)
+                    continue
+                if label is None:
+                    report.rejected[family] += 1
+                    if len(report.rejected_examples) < 20:
+                        report.rejected_examples.append((c.base_id, c.phrasing.claim, c.distractor_text[:160]))
+                    continue
+                if repeats(c):
+                    continue
+                chosen[family].append((c, label))
+                used_sentences.update(_seen_keys(c))
+                chosen_texts.append(" ".join(c.sentence.text.lower().split()))
+                got += 1
+            queues[family] = queue
+        return got
+
+    missing = 0
+    for f in names:
+        got = fill(f, want[f])
+        if got < want[f]:
+            report.shortfall[f] = want[f] - got
+            missing += want[f] - got
+    # hand the missing pairs to families that still have candidates, round robin
+    while missing > 0:
+        progressed = False
+        for f in names:
+            if missing <= 0:
+                break
+            if queues[f] and fill(f, 1) == 1:
+                missing -= 1
+                progressed = True
+        if not progressed:
+            break
+    out: list[tuple[Candidate, dict]] = []
+    for f in names:
+        out.extend(chosen[f])
+    return out
+
+
+@dataclass(frozen=True)
+class BuildContext:
+    """Everything candidate generation and the label check need, built once per run."""
+
+    analysis: object  # pipeline.Analysis
+    families: tuple  # tuple[Family, ...]
+    judge: object
+    seed: int
+    chunk_chars: int
+    chunk_overlap: int
+    env: object  # jinja2.Environment
+    values: ValueSource
+    question_version: str = DEFAULT_VERSION
+
+    @property
+    def documents(self) -> dict[str, Document]:
+        return {d.id: d for d in self.analysis.corpus.documents}
+
+    def chunker(self, doc: Document, start: int, end: int):
+        from ..corpus import chunk_containing
+
+        return chunk_containing(doc, start, end, max_chars=self.chunk_chars, overlap=self.chunk_overlap)
+
+    def check(self, batch: Sequence[Candidate]) -> list[dict | None]:
+        """Labels for each candidate that passes the label check *and* whose two cases pass
+        ``validate`` (build never writes a case its own validator rejects); None otherwise."""
+        labels = label_check(batch, self.judge, split_chunk_sentences)
+        return [label if label is None or not self.invalid(c, label) else None for c, label in zip(batch, labels)]
+
+    def invalid(self, cand: Candidate, label: dict) -> list[str]:
+        """The validator's errors for the two cases of ``cand`` (empty when both are valid),
+        and a question that does not parse as one interrogative sentence."""
+        from .validate import validate_suite
+
+        nlp = getattr(self.analysis.annotator, "nlp", None)
+        if nlp is not None:
+            why = ill_formed_question(nlp(cand.phrasing.question))
+            if why:
+                return [f"question: {why}"]
+        doc = self.documents[cand.sentence.doc_id]
+        pair = build_cases(cand, doc, seed=self.seed, labels=label)
+        problems = validate_suite(Suite(None, tuple(pair)), corpus=_OneDocument(doc))
+        return [f"{p.field}: {p.message}" for p in problems if p.severity == "error"]
+
+    def settings(self, n_cases: int) -> dict:
+        return {
+            "cases": n_cases,
+            "chunk_max_chars": self.chunk_chars,
+            "chunk_overlap": self.chunk_overlap,
+            "families": [f.name for f in self.families],
+            "annotator": self.analysis.annotator.version,
+            "judge": getattr(self.judge, "name", "judge"),
+            "questions": self.question_version,
+        }
+
+    def header(self, n_cases: int) -> SuiteHeader:
+        return SuiteHeader(
+            tool_version=__version__,
+            seed=self.seed,
+            families={f.name: f.version for f in self.families},
+            manifest=dict(sorted(self.analysis.corpus.manifest().items())),
+            settings=self.settings(n_cases),
+        )
+
+
+def ill_formed_question(doc) -> str | None:
+    """Why a parsed question is not one well-formed interrogative sentence, or None.
+
+    It must be one sentence ending in "?", hold a finite verb or auxiliary (spaCy's morphology
+    or tag), and not end on a dangling function word."""
+    tokens = [t for t in doc if not t.is_space]
+    if not tokens or tokens[-1].text != "?":
+        return "does not end in a question mark"
+    if len(list(doc.sents)) > 1 and any(s.text.strip().endswith((".", "!")) for s in list(doc.sents)[:-1]):
+        return "holds more than one sentence"
+    # spaCy's small model parses questions too loosely to trust their dependency tree; its tagger
+    # and morphology are reliable enough to tell a question from a verbless fragment
+    finite = any(t.pos_ in ("VERB", "AUX") and ("Fin" in t.morph.get("VerbForm") or t.tag_ in ("MD", "VBZ", "VBP", "VBD"))
+                 for t in tokens)
+    if not finite:
+        return "has no finite verb: a fragment, not a question"
+    last = tokens[-2] if len(tokens) > 1 else tokens[-1]
+    if last.pos_ in ("DET", "CCONJ", "ADP", "PART") and last.lower_ not in ("up", "out", "on", "off", "in", "for", "to"):
+        return f"ends on {last.text!r}"
+    return None
+
+
+class _OneDocument:
+    """The corpus as ``validate`` sees it, narrowed to the one document a candidate comes from."""
+
+    def __init__(self, doc: Document):
+        self.doc = doc
+
+    def by_id(self, doc_id: str) -> Document:
+        if doc_id != self.doc.id:
+            raise KeyError(doc_id)
+        return self.doc
+
+    def manifest(self) -> dict:
+        return {self.doc.id: self.doc.sha256}
+
+
+def split_chunk_sentences(text: str) -> list[str]:
+    """Sentences of a chunk, with newlines as hard breaks (as the loader split its source)."""
+    from ..corpus import split_sentences
+
+    return [text[a:b] for a, b in split_sentences(text)]
+
+
+def make_context(
+    analysis,
+    *,
+    seed: int = DEFAULT_SEED,
+    families: Sequence[str] | None = None,
+    judge=None,
+    templates_dir=None,
+    chunk_chars: int = DEFAULT_CHUNK_CHARS,
+    chunk_overlap: int = 0,
+    question_version: str = DEFAULT_VERSION,
+) -> BuildContext:
+    if question_version not in VERSIONS:
+        raise ConfigError(f"unknown question version {question_version!r}",
+                          hint=f"choose from {', '.join(VERSIONS)} (the suite header's settings.questions)")
+    fams = get_families(families)
+    if not fams:
+        raise ConfigError("no families selected", hint="pass --families scope,date,...")
+    if judge is None:
+        from ..judges import default_judge_spec, make_judge
+
+        # the slots judge reads the corpus's own tiers through the build's annotator
+        judge = make_judge(default_judge_spec(), annotator=analysis.annotator)
+    if not analysis.mined.enumerations:
+        raise CorpusError(
+            "no enumerations found: no two sentences state the same thing for different values",
+            where=str(analysis.corpus.root),
+            hint="near misses are mined from sibling statements (regions, tiers, versions...); "
+            "run `mutagen-cite mine` to see what was tagged, or add --tiers / lower --threshold",
+        )
+    return BuildContext(
+        analysis, tuple(fams), judge, seed, chunk_chars, chunk_overlap, template_env(templates_dir),
+        ValueSource(analysis.mined.vocabulary, analysis.mined), question_version,
+    )
+
+
+def generate_candidates(
+    ctx: BuildContext,
+    *,
+    doc_ids: Sequence[str] | None = None,
+    progress: Callable[[str, int], Callable[[int], None]] | None = None,
+) -> dict[str, list[Candidate]]:
+    """Candidates per family for the given documents (all when None), in a stable order."""
+    docs = ctx.documents
+    wanted = sorted(ctx.analysis.sentences) if doc_ids is None else sorted(set(doc_ids) & set(docs))
+    by_family: dict[str, list[Candidate]] = {f.name: [] for f in ctx.families}
+    tick = progress("mutating", len(wanted)) if progress else None
+    for doc_id in wanted:
+        doc = docs[doc_id]
+        for sentence in ctx.analysis.sentences[doc_id]:
+            for c in candidates_for_sentence(sentence, doc, list(ctx.families), ctx.values, ctx.chunker, ctx.env,
+                                             seed=ctx.seed, question_version=ctx.question_version):
+                by_family[c.family.name].append(c)
+        if tick:
+            tick(1)
+    return by_family
+
+
+def cases_from(ctx: BuildContext, chosen: Sequence[tuple[Candidate, dict]]) -> list[Case]:
+    docs = ctx.documents
+    cases: list[Case] = []
+    for cand, label in chosen:
+        cases.extend(build_cases(cand, docs[cand.sentence.doc_id], seed=ctx.seed, labels=label))
+    return cases
+
+
+def sort_cases(cases: Sequence[Case]) -> list[Case]:
+    return sorted(cases, key=lambda c: (_family_order(c.family), c.id))
+
+
+def build_suite(
+    analysis,
+    *,
+    n_cases: int = DEFAULT_CASES,
+    seed: int = DEFAULT_SEED,
+    families: Sequence[str] | None = None,
+    judge=None,
+    templates_dir=None,
+    chunk_chars: int = DEFAULT_CHUNK_CHARS,
+    chunk_overlap: int = 0,
+    prefer: Callable[[Candidate], bool] | None = None,
+    min_hardness: Sequence[str] | None = None,
+    embedding_model: str | None = None,
+    cache_dir=None,
+    progress: Callable[[str, int], Callable[[int], None]] | None = None,
+) -> tuple[Suite, BuildReport]:
+    """Build a suite of ``n_cases`` cases (two per candidate pair) from an :class:`Analysis`."""
+    if n_cases < 2:
+        raise ConfigError(f"--cases must be at least 2 (got {n_cases})",
+                          hint="each near miss yields two cases, both-present and true-absent")
+    ctx = make_context(analysis, seed=seed, families=families, judge=judge, templates_dir=templates_dir,
+                       chunk_chars=chunk_chars, chunk_overlap=chunk_overlap)
+    report = BuildReport()
+    by_family = generate_candidates(ctx, progress=progress)
+    for f, cands in by_family.items():
+        report.candidates[f] = len(cands)
+    if not any(by_family.values()):
+        raise CorpusError(
+            "no near-miss candidates: no sentence had a slot a family could change"
+            + (analysis.why_no_candidates() if hasattr(analysis, "why_no_candidates") else ""),
+            where=str(analysis.corpus.root),
+            hint="check `mutagen-cite mine` output; add --tiers for plan names the tagger missed",
+        )
+    settings_extra = {}
+    if min_hardness:
+        from ..audit.hardness import hardness_preference
+
+        prefer = hardness_preference([c for cs in by_family.values() for c in cs], min_hardness,
+                                     embedding_model=embedding_model, cache_dir=cache_dir)
+        settings_extra["min_hardness"] = list(min_hardness)
+    chosen = select(by_family, math.ceil(n_cases / 2), seed=seed, check=ctx.check, report=report, prefer=prefer)
+    if prefer is not None:
+        report.hard = sum(1 for c, _ in chosen if prefer(c))
+    cases = sort_cases(cases_from(ctx, chosen)[:n_cases])
+    header = ctx.header(n_cases)
+    if settings_extra:
+        header = replace(header, settings={**header.settings, **settings_extra})
+    return Suite(header, tuple(cases)), report
+
+
+def _family_order(name: str) -> int:
+    from ..model import FAMILIES
+
+    return FAMILIES.index(name) if name in FAMILIES else len(FAMILIES)
+
+
+__all__ = ["BuildContext", "BuildReport", "build_suite", "cases_from", "generate_candidates", "label_check", "make_context", "quotas", "select", "sort_cases"]

@@ -1,0 +1,248 @@
+"""Aggregation: the quantifier changes how much of the population the claim covers.
+
+"all plans" -> "most plans", "most customers" -> "all customers", "some regions" -> "all
+regions", "no extra charge" -> "an extra charge", "always" -> "usually", "only admins" ->
+"admins". A swap must change the claim ("every" <-> "each" does not, so it is never made) and
+keep agreement: plural quantifiers (all, most, some, many, few) swap among themselves before a
+plural or mass noun; "every"/"each" become "almost every", which keeps the singular; "all the"
+becomes "most of the". When agreement cannot be kept (a floating "plans all include", a number
+after the quantifier, "at all", "each of") the family returns None. Mined quantifiers that are
+also meaning-changing targets are preferred, so a corpus that says "most" supplies "most".
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Sequence
+
+from ...model import Mutation, Sentence, Slot
+from ...values.tables import WORD_NUMBERS
+from . import grammar
+from .base import Example, ValueSource, make_mutation
+
+#: meaning-changing targets per quantifier (never a synonym)
+#: Only swaps after which the distractor no longer entails the claim: a stronger quantifier
+#: entails a weaker one ("all" supports "some"), so universals go down and existentials go to
+#: their opposite, never up ("some" -> "all" would still support the true claim).
+TARGETS: dict[str, tuple[str, ...]] = {
+    "all": ("most", "some"),
+    "every": ("almost every",),
+    "each": ("almost every",),
+    "most": ("some", "few"),
+    "some": ("no",),
+    "many": ("few",),
+    "few": ("many",),
+    "none": ("some",),
+    "no": ("some",),
+    "always": ("usually", "sometimes"),
+    "usually": ("rarely",),
+    "often": ("rarely",),
+    "rarely": ("often",),
+    "only": ("",),
+}
+#: words that start an object, so the -s word before them is a verb ("permits the")
+_OBJECT_STARTERS = {"the", "a", "an", "any", "its", "their", "your", "our", "it", "them", "this", "that"}
+_PRONOUNS = {"they", "we", "you", "them", "us", "these", "those"}
+_PLURAL_QUANTIFIERS = {"all", "most", "some", "many", "few", "none"}
+_ADVERBS = {"always", "usually", "sometimes", "often", "rarely"}
+_DETERMINERS = {"the", "our", "your", "their", "its", "these", "those", "his", "her", "my", "this", "that"}
+#: mass nouns: "some data", "all traffic", "no downtime" (no article possible)
+MASS = {
+    "data", "traffic", "storage", "bandwidth", "access", "support", "information", "time", "work",
+    "software", "hardware", "equipment", "feedback", "usage", "downtime", "evidence", "content",
+    "documentation", "guidance", "training", "travel", "leave", "pay", "compensation", "money",
+    "funding", "equity", "code", "telemetry", "metadata", "action",
+    "effect", "impact", "notice", "approval", "liability", "warranty", "responsibility", "research",
+    "progress", "knowledge", "advice", "overtime", "media", "staff", "personnel", "memory",
+}
+_STOP = {"is", "are", "was", "were", "has", "have", "had", "can", "will", "must", "may", "should",
+         "does", "do", "did", "would", "could", "be", "been", "not", "and", "or", "but", "that",
+         "which", "who", "to", "of", "in", "on", "at", "for", "with", "by", "from", "as", "than",
+         "its", "this", "his", "us", "plus", "bonus", "status", "gets", "includes", "uses", "needs",
+         "requires", "offers", "provides", "allows", "supports", "costs", "takes", "receives"}
+_NO_AFTER = {"longer", "later", "more", "less", "fewer", "earlier", "sooner", "matter", "one",
+             "doubt", "way", "other"}
+_NUMBERISH = re.compile(rf"\d|(?:{'|'.join(WORD_NUMBERS)})\b", re.I)
+
+
+def _plural_head(text: str, pos: int) -> bool:
+    """True when the noun phrase after ``pos`` is plural or a mass noun: any plural noun in
+    its first words ("all new plans"), or a mass noun as its last word ("all customer data";
+    but "no recovery time objective" is singular: its head is "objective")."""
+    p = pos
+    words: list[str] = []
+    for _ in range(4):
+        if re.match(r"\s*[^\sA-Za-z]", text[p:]):
+            break  # punctuation ends the phrase
+        w = grammar.word_after(text, p)
+        if w is None:
+            break
+        low = w[2].lower()
+        if low in _STOP or low in grammar.NOT_VERBS:
+            break
+        if grammar.is_plural_noun(low):
+            after = grammar.word_after(text, w[1])
+            if words and after is not None and after[2].lower() in _OBJECT_STARTERS:
+                break  # "no plan permits the storage": "permits" is the verb, "plan" the head
+            return True
+        words.append(low)
+        p = w[1]
+    return bool(words) and words[-1] in MASS
+
+
+class AggregationFamily:
+    name = "aggregation"
+    version = "aggregation.v2"
+    description = "a quantifier or generalisation changed (all -> most, every -> almost every, only dropped)"
+
+    def sites(self, sentence: Sentence) -> list[Slot]:
+        out = []
+        for slot in sentence.slots_of("aggregation"):
+            if slot.value not in TARGETS or grammar.in_code_or_url(sentence.text, slot.start, slot.end):
+                continue
+            if _edit(sentence.text, slot, TARGETS[slot.value][0]) is None and all(
+                _edit(sentence.text, slot, t) is None for t in TARGETS[slot.value][1:]
+            ):
+                continue
+            out.append(slot)
+        return out
+
+    def mutate(self, sentence: Sentence, site: Slot, values: ValueSource, rng: random.Random) -> Mutation | None:
+        targets = TARGETS.get(site.value)
+        if not targets:
+            return None
+        mined = {" ".join(v.lower().split()) for v in values.mined(sentence, site)}
+        edits = [(t, e) for t in targets if (e := _edit(sentence.text, site, t)) is not None]
+        if not edits:
+            return None
+        from_corpus = [(t, e) for t, e in edits if t and t in mined]
+        pool, origin = (from_corpus, "mined") if from_corpus else (edits, "synthetic")
+        target, (start, end, new) = pool[rng.randrange(len(pool))]
+        mutated = grammar.apply(sentence.text, start, end, new)
+        replacement = grammar.match_case(site.text, target) if target else ""
+        return make_mutation(self, sentence, site, replacement, origin, mutated)
+
+    def examples(self) -> Sequence[Example]:
+        return (
+            Example("All invoices are sent in euros.", "All", "Most invoices are sent in euros.",
+                    vocabulary={"quantifier": ("most", "each")}),
+            Example("Every workspace includes a status page.", "Every",
+                    "Almost every workspace includes a status page."),
+            Example("Reports are exported for all the projects in a workspace.", "all",
+                    "Reports are exported for most of the projects in a workspace.",
+                    vocabulary={"quantifier": ("most",)}),
+            Example("Most customers choose annual billing.", "Most", "Some customers choose annual billing.",
+                    vocabulary={"quantifier": ("some",)}),
+            Example("There is no setup fee for the first workspace.", "no",
+                    "There is a setup fee for the first workspace."),
+            Example("Backups are always encrypted with a customer key.", "always",
+                    "Backups are usually encrypted with a customer key.", vocabulary={"quantifier": ("usually",)}),
+            Example("Only administrators can export the audit log.", "Only",
+                    "Administrators can export the audit log."),
+            Example("Weekly digests are sent to owners only.", "only", "Weekly digests are sent to owners."),
+        )
+
+
+def _edit(text: str, slot: Slot, target: str) -> tuple[int, int, str] | None:
+    """The edit replacing quantifier ``slot`` by ``target`` with agreement kept, or None."""
+    q = slot.value
+    s, e = slot.start, slot.end
+    prev = grammar.word_before(text, s)
+    prev_low = prev[2].lower() if prev else ""
+    nxt = grammar.word_after(text, e)
+    nxt_low = nxt[2].lower() if nxt else ""
+    after = text[e:].lstrip()
+    if q == "only":
+        return _drop_only(text, slot, prev_low, nxt)
+    if q in _ADVERBS:
+        if prev_low in ("not", "almost", "nearly") or nxt is None or nxt_low == "not":
+            return None  # "usually not" -> "always not" reads wrong
+        return s, e, grammar.match_case(slot.text, target)
+    if nxt is None or _NUMBERISH.match(after):
+        return None  # "all 3 plans", "each.", "at all."
+    if prev_low in _PRONOUNS and q in ("all", "each", "both", "most", "some"):
+        return None  # a floating quantifier: "they each qualify", "we all agree"
+    if q == "all" and prev_low in ("is", "are", "was", "were", "be", "been"):
+        return None  # "they are all averages": "all" floats after the verb
+    if re.match(r"(?:many thanks|some time|all in all|all along|all but)\b", text[s:], re.I):
+        return None  # idioms, not quantified claims
+    if q in ("each", "every") and (grammar.is_plural_noun(nxt_low) or re.search(r"\d\s*[A-Za-z]*\s*$", text[:s])):
+        return None  # "each comes with", "at 100 MB each show": "each" is a pronoun here
+    if prev_low in ("at", "after", "above", "once", "not", "almost", "nearly", "the", "how", "as", "so",
+                    "too", "very") and not (q == "no" and prev_low == "at"):
+        return None
+    if q in ("every", "each") and (
+        re.search(r"\beach\s+and\s+$", text[:s], re.I) or re.match(r"\s+and\s+every\b", text[e:], re.I)
+    ):
+        return None  # "each and every" is one emphatic quantifier
+    if q in ("every", "each"):
+        if nxt_low in ("of", "other", "one") and q == "each" or nxt_low == "of" or nxt_low in _STOP:
+            return None  # "each of", "each other", "each must exit": a pronoun, not a determiner
+        if prev is not None and grammar.is_plural_noun(prev[2]) and q == "each":
+            return None  # "plans each include"
+        return s, e, grammar.match_case(slot.text, target)
+    if q == "no":
+        if nxt_low in _NO_AFTER:
+            return None
+        if _plural_head(text, e) or prev_low in ("are", "were"):
+            return s, e, grammar.match_case(slot.text, "some")
+        if nxt_low in grammar.NOT_VERBS or nxt_low in _STOP:
+            return None
+        art = grammar.article_for(nxt[2])
+        return s, e, grammar.match_case(slot.text, art)
+    if q == "none":
+        if nxt_low != "of" or re.match(r"of\s+(?:\w+\s+){0,3}(?:is|was|has)\b", after):
+            return None
+        return s, e, grammar.match_case(slot.text, target)
+    if q == "few":
+        if prev_low in ("first", "last", "next", "past") :
+            return None  # "the first few weeks" is a span of time, not a quantity claim
+        if prev_low == "a" and prev is not None:
+            if not _plural_head(text, e) and nxt_low != "of":
+                return None
+            return prev[0], e, grammar.match_case(prev[2], target)
+        if prev_low in ("the", "very", "fewer"):
+            return None
+    if q in _PLURAL_QUANTIFIERS:
+        if prev is not None and grammar.is_plural_noun(prev[2]) and q == "all":
+            return None  # floating "plans all include"
+        word = grammar.match_case(slot.text, target)
+        if nxt_low == "of":
+            # "some of these" -> "none of these", never "no of these"
+            return s, e, grammar.match_case(slot.text, "none") if target == "no" else word
+        if nxt_low in _DETERMINERS and nxt_low not in ("this", "that", "its", "his", "her"):
+            if q != "all":
+                return None
+            return s, e, word + " of"  # "all the projects" -> "most of the projects"
+        if _plural_head(text, e):
+            return s, e, word
+        return None
+    return None
+
+
+def _drop_only(text: str, slot: Slot, prev_low: str, nxt) -> tuple[int, int, str] | None:
+    """Delete "only" where the rest still reads: "is only available" -> "is available",
+    "Only admins can" -> "Admins can", "to owners only." -> "to owners."."""
+    s, e = slot.start, slot.end
+    if prev_low in ("the", "a", "an", "not", "if", "our", "your", "their", "its", "my", "his", "her", "and"):
+        return None  # "the only way", "not only ... but", "if only"
+    after = text[e:]
+    if re.match(r"\s*[.,;:!?)]|\s*$", after):
+        if s > 0 and text[s - 1] == " " and not grammar.is_sentence_start(text, s):
+            return s - 1, e, ""  # trailing "only"
+        return None
+    if nxt is None or _NUMBERISH.match(after.lstrip()) or nxt[2].lower() in ("one", "a", "an"):
+        return None  # "only 5 seats" -> "5 seats" barely changes the claim
+    if re.search(r"\b(?:ever|yet)\b", re.split(r"[.;:!?]", after, maxsplit=1)[0]):
+        return None  # "only you should ever": "ever" needs the "only"
+    if grammar.is_sentence_start(text, s):
+        if not slot.text[0].isupper():
+            return None
+        return s, nxt[1], grammar.capitalise(nxt[2])
+    if s > 0 and text[s - 1] == " ":
+        return s - 1, e, ""
+    return None
+
+
+FAMILY = AggregationFamily()

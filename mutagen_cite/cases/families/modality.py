@@ -1,0 +1,130 @@
+"""Modality: obligation, permission, recommendation and ability swapped for one another.
+
+"must" -> "may" or "should", "should" -> "must" or "may", "may" -> "must", "can" -> "must",
+"are required to" -> "are permitted to", "need to" -> "may". Swaps that barely change the
+claim in practice ("can" -> "may") are not made, and "cannot" belongs to polarity, so a "can"
+followed by a negation is not a site. "must not" -> "may not" is a valid swap (a prohibition
+becomes a possibility). Every English modal takes the same bare verb, so swapping one for
+another keeps agreement; phrasal modals keep their own verb form ("is required to" ->
+"is permitted to") or collapse to a modal ("needs to" -> "may").
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Sequence
+
+from ...model import Mutation, Sentence, Slot
+from . import grammar
+from .base import Example, ValueSource, make_mutation
+
+#: Only swaps after which the distractor no longer entails the claim: an obligation entails
+#: the permission ("must" supports "may", "required" supports "permitted"), so obligations go
+#: down to recommendation or permission, and permissions are not sites at all.
+TARGETS: dict[str, tuple[str, ...]] = {
+    "must": ("may", "should"),
+    "should": ("may",),
+    "will": ("may",),
+    "shall": ("may",),
+    "need": ("may",),
+    "required": ("permitted", "allowed"),
+    "obliged": ("permitted",),
+    "expected": ("permitted",),
+}
+#: phrasal modals that collapse to a plain modal: "needs to sign" -> "may sign"
+_COLLAPSE = re.compile(r"^(?:needs?|has|have)\s+to$", re.I)
+_NEGATION_AFTER = re.compile(r"^(?:not\b|n['’]t\b)", re.I)
+#: words before "need to"/"have to" that make the phrase something else ("the need to",
+#: "will have to", "does not need to")
+_ADVERBS = {"never", "ever", "always", "also", "only", "just", "still", "really", "usually", "often",
+            "sometimes", "typically", "generally", "probably", "definitely", "likely", "then"}
+_BAD_BEFORE = {"the", "a", "an", "no", "any", "this", "that", "our", "your", "their", "its", "to", "not",
+               "will", "would", "can", "could", "may", "might", "must", "should", "shall", "do", "does",
+               "did", "n't", "also"}
+
+
+class ModalityFamily:
+    name = "modality"
+    version = "modality.v2"
+    description = "obligation vs permission vs recommendation (must -> may, should -> must, required -> permitted)"
+
+    def sites(self, sentence: Sentence) -> list[Slot]:
+        text = sentence.text
+        # a negated modal ("must not", "may not") is a prohibition either way, and under a
+        # negative subject ("No data should ...") weakening the modal strengthens the claim
+        if any(s.family == "polarity" and s.kind == "negation" for s in sentence.slots) or any(
+            s.family == "aggregation" and s.value in ("no", "none") for s in sentence.slots
+        ):
+            return []
+        return [s for s in sentence.slots_of("modality")
+                if s.kind == "modal" and not _NEGATION_AFTER.match(text[s.end:].lstrip())
+                and _edits(text, s) and not grammar.in_code_or_url(text, s.start, s.end)]
+
+    def mutate(self, sentence: Sentence, site: Slot, values: ValueSource, rng: random.Random) -> Mutation | None:
+        edits = _edits(sentence.text, site)
+        if not edits:
+            return None
+        mined = {v.lower().strip() for v in values.mined(sentence, site)}
+        mined |= {m.group(1).lower() for v in mined if (m := re.search(r"\b(required|permitted|allowed)\b", v))}
+        from_corpus = [(t, e) for t, e in edits if t in mined]
+        pool, origin = (from_corpus, "mined") if from_corpus else (edits, "synthetic")
+        target, new = pool[rng.randrange(len(pool))]
+        return make_mutation(self, sentence, site, new, origin, grammar.apply(sentence.text, site.start, site.end, new))
+
+    def examples(self) -> Sequence[Example]:
+        return (
+            Example("Contractors must sign the confidentiality agreement.", "must",
+                    "Contractors may sign the confidentiality agreement.", vocabulary={"modal": ("may",)}),
+            Example("Managers should approve travel before booking.", "should",
+                    "Managers may approve travel before booking.", vocabulary={"modal": ("may",)}),
+            Example("Releases will ship with a signed checksum.", "will",
+                    "Releases may ship with a signed checksum."),
+            Example("Vendors are required to report incidents within a day.", "are required to",
+                    "Vendors are permitted to report incidents within a day.", vocabulary={"modal": ("permitted",)}),
+            Example("Each applicant needs to provide two references.", "needs to",
+                    "Each applicant may provide two references."),
+            Example("Must the team lead approve the request?", "Must", "May the team lead approve the request?",
+                    vocabulary={"modal": ("may",)}),
+        )
+
+
+def _edits(text: str, slot: Slot) -> list[tuple[str, str]]:
+    """(target, replacement surface) pairs that keep the sentence grammatical."""
+    value = slot.value
+    surface = slot.text
+    after = text[slot.end :].lstrip()
+    if value == "can" and (_NEGATION_AFTER.match(after) or text[slot.end : slot.end + 3].lower() == "not"):
+        return []  # "cannot", "can not", "can't": polarity owns these
+    if value not in TARGETS or value == "would":
+        return []
+    if text[slot.end : slot.end + 1] in ("-", "‑") or not after or re.match(r"[.,;:!?)]", after):
+        return []  # "Must-have", or an elliptical "... if you must."
+    if " " not in surface.strip():  # a bare modal
+        if surface.lower() not in TARGETS and surface.lower() != "need":
+            return []
+        if grammar.is_sentence_start(text, slot.start) and not text.rstrip().endswith("?") and value in (
+            "should", "may", "might", "could", "will"
+        ):
+            return []  # "Should you need help, ..." is a conditional, not a recommendation
+        return [(t, grammar.match_case(surface, t)) for t in TARGETS[value]]
+    if _COLLAPSE.match(surface):
+        prev = grammar.word_before(text, slot.start)
+        # skip adverbs back to the word that governs the phrase ("will never need to")
+        while prev is not None and prev[2].lower() in _ADVERBS:
+            prev = grammar.word_before(text, prev[0])
+        if prev is not None and (prev[2].lower() in _BAD_BEFORE or re.search(r"['’](?:ll|d)$|n['’]t$", prev[2])):
+            return []  # "will need to", "you'll need to", "doesn't need to": no modal may follow
+        two_back = grammar.word_before(text, prev[0]) if prev is not None else None
+        if two_back is not None and two_back[2].lower() in ("do", "does", "did", "will", "would", "can", "could"):
+            return []  # "Do I have to ...?": the auxiliary already governs the verb
+        if re.match(r"(?:not\b|be\s+able\b)", after, re.I):
+            return []
+        return [("may", grammar.match_case(surface, "may"))]
+    m = re.search(r"\b(required|permitted|allowed|obliged|expected)\b", surface, re.I)
+    if not m:
+        return []
+    return [(t, surface[: m.start()] + t + surface[m.end() :]) for t in TARGETS[m.group(1).lower()]]
+
+
+FAMILY = ModalityFamily()

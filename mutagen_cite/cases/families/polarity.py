@@ -1,0 +1,253 @@
+"""Polarity: a negation removed, or one added after an auxiliary.
+
+Removing: "is not included" -> "is included", "cannot" -> "can", "can't" -> "can", "never
+expire" -> "expire", and do-support undone properly: "does not apply" -> "applies", "did not
+send" -> "sent", "do not share" -> "share". Adding: "is included" -> "is not included", "can
+export" -> "cannot export", "will renew" -> "will not renew". Only be/have/do/can/could/will/
+would take an inserted "not": "must" -> "must not" would change modality as well, and a main
+verb without an auxiliary cannot take "not" without do-support, so those return None. A
+clause that already holds a negative word (no, never, nothing, neither) is never negated again.
+Idioms where "not" is not the claim's polarity ("not only", "whether or not", "if not") are
+left alone.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Sequence
+
+from ...model import Mutation, Sentence, Slot
+from . import grammar
+from .base import Example, ValueSource, make_mutation
+
+_CONTRACTIONS = {
+    "ca": "can", "wo": "will", "sha": "shall", "do": "do", "does": "does", "did": "did",
+    "is": "is", "are": "are", "was": "was", "were": "were", "has": "has", "have": "have",
+    "had": "had", "could": "could", "should": "should", "would": "would", "must": "must",
+    "need": "need", "might": "might", "ai": None,
+}
+_INSERTABLE = {"is", "are", "was", "were", "am", "has", "have", "had", "do", "does", "did",
+               "can", "could", "will", "would", "'s", "’s", "'re", "’re", "'m", "’m"}
+_NEGATIVE_WORDS = {"no", "not", "never", "none", "nothing", "nobody", "neither", "nor", "nowhere", "without",
+                   "n't", "cannot", "only"}
+_PARTICIPLE_IRREGULAR = {"been", "done", "made", "taken", "given", "seen", "gone", "known", "shown",
+                         "written", "sent", "kept", "held", "built", "found", "paid", "set", "put",
+                         "left", "run", "begun", "chosen", "become", "got", "gotten", "had", "brought",
+                         "bought", "lost", "met", "read", "said", "sold", "spent", "told", "won", "hit"}
+#: adverbs that may sit between "not" and the verb ("does not currently support")
+_ADVERB = re.compile(
+    r"(?!(?:apply|rely|supply|reply|comply|multiply|imply|fly|ally|rally|tally|bully)\b)[a-z]+ly|always|also|even|ever",
+    re.I,
+)
+_NEGATIVE_CLAUSE = re.compile(r"\b(?:no|not|cannot|never|none|nothing|nobody|neither|nor|nowhere)\b|n['’]t\b", re.I)
+_INVERSION_OPENERS = {"here", "below", "above", "attached", "enclosed", "included", "following"}
+_NEG_FORMS = re.compile(r"^(?:not|n't|n’t|never)$", re.I)
+
+
+class PolarityFamily:
+    name = "polarity"
+    version = "polarity.v1"
+    description = "a negation removed, or 'not' added after an auxiliary"
+
+    def sites(self, sentence: Sentence) -> list[Slot]:
+        text = sentence.text
+        out = []
+        for slot in sentence.slots_of("polarity"):
+            if grammar.in_code_or_url(text, slot.start, slot.end):
+                continue
+            if slot.kind == "negation" and _NEG_FORMS.match(slot.text) and not _idiom(text, slot):
+                if remove_negation(text, slot) is not None:
+                    out.append(slot)
+            elif slot.kind == "affirmative" and slot.text.lower() in _INSERTABLE and not grammar.in_label(
+                text, slot.start, slot.end
+            ):
+                if insert_negation(text, slot) is not None:
+                    out.append(slot)
+        return out
+
+    def mutate(self, sentence: Sentence, site: Slot, values: ValueSource, rng: random.Random) -> Mutation | None:
+        if site.kind == "negation":
+            edit = remove_negation(sentence.text, site)
+        elif site.kind == "affirmative":
+            edit = insert_negation(sentence.text, site)
+        else:
+            return None
+        if edit is None:
+            return None
+        start, end, new = edit
+        mutated = grammar.apply(sentence.text, start, end, new)
+        if mutated == sentence.text:
+            return None
+        replacement = _slot_replacement(sentence.text, site, start, end, new)
+        return make_mutation(self, sentence, site, replacement, "synthetic", mutated)
+
+    def examples(self) -> Sequence[Example]:
+        return (
+            Example("Overage charges are not included in the quote.", "not",
+                    "Overage charges are included in the quote."),
+            Example("This discount does not apply to annual plans.", "not",
+                    "This discount applies to annual plans."),
+            Example("Guests cannot invite other members.", "not", "Guests can invite other members."),
+            Example("Members can't delete the shared dashboards.", "n't",
+                    "Members can delete the shared dashboards."),
+            Example("Do not share your recovery codes with support staff.", "not",
+                    "Share your recovery codes with support staff."),
+            Example("The nightly export did not send any alerts.", "not",
+                    "The nightly export sent any alerts."),
+            Example("Audit logs are exported to the customer bucket.", "are",
+                    "Audit logs are not exported to the customer bucket."),
+            Example("Administrators can rotate the signing key at any time.", "can",
+                    "Administrators cannot rotate the signing key at any time."),
+        )
+
+
+# --------------------------------------------------------------------------- removing
+
+
+def remove_negation(text: str, slot: Slot) -> tuple[int, int, str] | None:
+    """The edit that drops the negation at ``slot``, or None when the result would not be a
+    grammatical affirmative."""
+    s, e = slot.start, slot.end
+    word = slot.text.lower().replace("’", "'")
+    if word == "n't":
+        host = re.search(r"([A-Za-z]+)$", text[:s])
+        if host is None:
+            return None
+        base = _CONTRACTIONS.get(host.group(1).lower())
+        if base is None:
+            return None
+        hs = host.start(1)
+        host_word = grammar.capitalise(base) if host.group(1)[0].isupper() else base
+        if base in ("do", "does", "did"):
+            return _undo_do_support(text, hs, e, base, host.group(1)[0].isupper())
+        return hs, e, host_word
+    if word == "not":
+        if text[s - 3 : s].lower() == "can" and (s < 3 or not text[s - 1].isspace()):
+            return s, e, ""  # cannot -> can
+        aux = grammar.word_before(text, s)
+        if aux is not None and aux[2].lower() in ("do", "does", "did"):
+            return _undo_do_support(text, aux[0], e, aux[2].lower(), aux[2][0].isupper())
+        return _delete_word(text, s, e)
+    if word == "never":
+        nxt = grammar.word_after(text, e)
+        if nxt is None:
+            return None
+        return _delete_word(text, s, e)
+    return None
+
+
+def _delete_word(text: str, s: int, e: int) -> tuple[int, int, str] | None:
+    """Delete the word at [s, e) and one space; capitalise what follows at a sentence start."""
+    nxt = grammar.word_after(text, e)
+    if nxt is None:
+        return None
+    if grammar.is_sentence_start(text, s):
+        if not text[s].isupper():
+            return None
+        return s, nxt[1], grammar.capitalise(nxt[2])
+    if s > 0 and text[s - 1] == " ":
+        return s - 1, e, ""
+    return s, nxt[0], ""
+
+
+def _undo_do_support(text: str, aux_start: int, neg_end: int, aux: str, capital: bool) -> tuple[int, int, str] | None:
+    """"does not apply" -> "applies", "did not send" -> "sent", "do not share" -> "share":
+    the edit spans from the auxiliary to the end of the verb. Adverbs in between move before
+    the verb ("does not currently support" -> "currently supports")."""
+    pos = neg_end
+    adverbs: list[str] = []
+    while True:
+        nxt = grammar.word_after(text, pos)
+        if nxt is None:
+            return None
+        if _ADVERB.fullmatch(nxt[2]) and nxt[2].lower() not in ("only",):
+            adverbs.append(nxt[2])
+            pos = nxt[1]
+            continue
+        break
+    verb_start, verb_end, verb = nxt
+    if not verb.islower() or verb.lower() in grammar.NOT_VERBS or not verb.isalpha():
+        return None
+    if verb == "be" and aux != "do":
+        return None  # only the imperative "Do not be late" -> "Be late" works
+    if aux == "does":
+        inflected = grammar.third_person(verb)
+    elif aux == "did":
+        inflected = grammar.past_tense(verb)
+    else:
+        inflected = verb
+    phrase = " ".join(adverbs + [inflected])
+    if capital:
+        phrase = grammar.capitalise(phrase)  # "Do not share" -> "Share"
+    return aux_start, verb_end, phrase
+
+
+def _idiom(text: str, slot: Slot) -> bool:
+    """Negations that are not the clause's polarity and cannot simply be dropped."""
+    after = text[slot.end :].lstrip().lower()
+    before = text[: slot.start].rstrip().lower()
+    if re.match(r"(only|just|yet|merely|even|until)\b", after):
+        return True
+    if re.search(r"\b(whether or|or|if|than)$", before):
+        return True
+    if re.search(r"\b(?:nor|either|yet)\b", re.split(r"[.;:!?]", after, maxsplit=1)[0]):
+        return True  # "does not support X nor report Y", "isn't a channel yet": they need the negation
+    if before.endswith("but") and after.startswith("limited"):
+        return True  # "including but not limited to" is boilerplate, not a claim
+    if re.match(r"[.,;:!?)]|$", after):
+        return True  # "... or not." / "if not, ..."
+    return False
+
+
+# --------------------------------------------------------------------------- adding
+
+
+def insert_negation(text: str, slot: Slot) -> tuple[int, int, str] | None:
+    """The edit that adds "not" after the auxiliary at ``slot``, or None when that would be
+    ungrammatical or a double negative."""
+    aux = slot.text
+    low = aux.lower().replace("’", "'")
+    if low not in {w.replace("’", "'") for w in _INSERTABLE}:
+        return None
+    if text.rstrip().endswith("?") or (grammar.is_sentence_start(text, slot.start) and not low.startswith("'")):
+        return None  # a question or an inverted clause
+    prev = grammar.word_before(text, slot.start)
+    host = re.search(r"([A-Za-z]+)$", text[: slot.start])  # "Here" in "Here's"
+    opener = (host.group(1) if host and low.startswith("'") else prev[2] if prev else "").lower()
+    if opener in _INVERSION_OPENERS:
+        return None  # "Here is a guide", "Below is the table": "not" reads wrong after a fronted place
+    nxt = grammar.word_after(text, slot.end)
+    if nxt is None:
+        return None
+    follower = nxt[2].lower()
+    if follower in _NEGATIVE_WORDS or follower in ("also", "either") or _NEGATIVE_CLAUSE.search(text):
+        return None
+    if low in ("has", "have", "had"):
+        verb = nxt
+        while verb is not None and (_ADVERB.fullmatch(verb[2]) or verb[2].lower() in ("already", "recently")):
+            verb = grammar.word_after(text, verb[1])
+        if verb is None or not _participle(verb[2].lower()):
+            return None  # "has 5 seats" is a main verb: "has not 5 seats" is not English
+    if low in ("do", "does", "did") and (follower in grammar.NOT_VERBS or not nxt[2].islower()):
+        return None  # main-verb "do"
+    if follower == "to":
+        return None  # "has to", "is to": modality, not a polarity site
+    if low == "can":
+        return slot.start, slot.end, grammar.match_case(aux, "cannot")
+    return slot.start, slot.end, aux + " not"
+
+
+def _participle(word: str) -> bool:
+    return word in _PARTICIPLE_IRREGULAR or bool(re.fullmatch(r"[a-z]{2,}(?:ed|en)", word))
+
+
+def _slot_replacement(text: str, slot: Slot, start: int, end: int, new: str) -> str:
+    """What the slot's own span became: the new text when the edit is the slot, else the
+    part of ``new`` that stands where the slot stood (empty for a removed negation)."""
+    if (start, end) == (slot.start, slot.end):
+        return new
+    return "" if slot.kind == "negation" else new
+
+
+FAMILY = PolarityFamily()

@@ -1,0 +1,658 @@
+"""Claims and questions from a true sentence: what the generator is asked, what it must say.
+
+The Python side takes a sentence apart (table row cells; subject / auxiliary / rest; the
+answer slot turned into a wh-phrase in place) and the Jinja2 template of the family decides
+the wording. Templates live in ``templates/questions/<family>.<version>.j2`` and can be
+overridden with ``--templates DIR``. When no natural question can be formed the site is
+skipped (``None``), never emitted broken.
+
+Question versions (recorded in the suite header, so old suites stay reproducible):
+
+- ``v1`` asked for the mutated value itself in the date, quantity and entity families, and
+  yes/no questions with a fragment as the answer elsewhere.
+- ``v2`` (default) follows the discrimination invariant of seed 003: in the contradicting
+  families (scope, date, quantity, entity, polarity) the changed attribute is the *condition*
+  the question names, and the answer is a *different* span of the true sentence ("Which
+  version was released on 21 April 2025?"), so only the true passage answers it and the near
+  miss alone leaves it unanswered. Aggregation and modality edits weaken rather than
+  contradict ("all" to "most", "must" to "may"): their question verifies the strong
+  statement and the expected answer is "yes".
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from pathlib import Path
+
+from jinja2 import Environment, TemplateNotFound
+
+from ..errors import ConfigError
+from ..model import Sentence, Slot
+
+#: families whose mutated slot is itself the answer value
+VALUE_FAMILIES = {"quantity", "date", "entity"}
+#: answer slot kinds, best first, for families that pin a slot and ask for another value
+ANSWER_KINDS = ("duration", "money", "percent", "size", "count", "date", "month", "quarter", "year", "version")
+#: v2: every slot kind a question may ask for, best first (values, then names)
+ASK_KINDS = ANSWER_KINDS + ("tier", "region", "environment")
+#: v2: families whose near miss contradicts the true passage: the question names the changed
+#: attribute as its condition and asks for another span
+CONTRADICTING = ("scope", "date", "quantity", "entity", "polarity")
+#: v2: families whose near miss only weakens the claim: a yes/no verification, answer "yes"
+VERIFYING = ("aggregation", "modality")
+DEFAULT_VERSION = "v2"
+MAX_QUESTION_WORDS = 24
+VERSIONS = ("v1", "v2")
+#: the noun a name slot is followed by ("the Pro plan"), asked as "which plan"
+_KIND_NOUN = re.compile(r"^\s+(plans?|tiers?|editions?|regions?|environments?|zones?|clusters?)\b", re.I)
+_DEFAULT_NOUN = {"tier": "plan", "region": "region", "environment": "environment"}
+_NEGATED = re.compile(r"\b(?:not|never|no|cannot)\b|n['’]t\b", re.I)
+
+_ROW = re.compile(r"^(?:[^:;]{1,60}: [^;]+)(?:; [^:;]{1,60}: [^;]+)+\.?$")
+_BULLET = re.compile(r"^\s*(?:[-*•]|\d+[.)])\s+")
+_AUX = re.compile(
+    r"\b(is|are|was|were|will|can|must|may|should|does|do|did|has|have|shall|could|would|might)\b"
+)
+_PREPS = ("for", "within", "after", "before", "in", "on", "at", "by", "from", "until", "of", "to", "up to")
+#: prepositions that read well pied-piped in front of a wh-phrase ("Within how many days ...")
+_FRONTABLE = ("for", "within", "after", "before", "in", "on", "at", "by", "from", "until", "up to")
+_LOWER_OK = re.compile(
+    r"^(The|A|An|All|Each|Every|Our|Your|This|These|Those|Some|Most|Any|No|You|We|Customers?|Users?|Employees?|"
+    r"Requests?|Travel|Data|Staff|Access|Support|Billing|Pricing|Usage|Storage|Traffic|Leave|Pay|Time)\b"
+)
+
+
+@dataclass(frozen=True)
+class Phrasing:
+    claim: str
+    question: str
+    answer: str
+    answer_slot: Slot | None  # the slot whose value the answer names (None for yes/no)
+
+
+def template_env(templates_dir: str | Path | None = None) -> Environment:
+    """Jinja2 environment over the user's --templates DIR first, then the packaged templates."""
+    from ..templating import environment
+
+    extra = []
+    if templates_dir is not None:
+        p = Path(templates_dir)
+        if not p.is_dir():
+            raise ConfigError(f"templates folder {p} does not exist", hint="pass an existing folder to --templates")
+        extra.append(p)
+    env = environment(extra)
+    env.filters["soft_lower"] = soft_lower
+    return env
+
+
+def soft_lower(text: str) -> str:
+    """A table header inside a sentence: "Retention Period" -> "retention period", keeping
+    acronyms and mixed-case words ("API rate limit", "CoE feds")."""
+    if text.isupper() and len(text) > 3:
+        return text.lower()  # "TIME", "ACTION": a header set in capitals is style, not an acronym
+    return " ".join(
+        w[0].lower() + w[1:] if len(w) > 1 and w[0].isupper() and w[1:].islower() else w for w in text.split(" ")
+    )
+
+
+def clean_claim(text: str) -> str:
+    """A sentence as a standalone claim: no list marker, one space between words, a full stop."""
+    t = _BULLET.sub("", text).strip()
+    t = " ".join(t.split())
+    t = t.rstrip(":;,")
+    if t and t[-1] not in ".!?":
+        t += "."
+    return t[:1].upper() + t[1:]
+
+
+_MULTI_CLAUSE = re.compile(
+    r";|:\s|, (?:but|and|or|so|because|which|while|unless|although|whereas)\b"
+    r"|\b(?:and|or|but) (?:is|are|was|were|will|can|must|may|should|has|have)\b"
+    r"|\b(?:and|so|but) (?:there|it|they|you|we|should|must|can|will|is|are)\b|/per\b"
+    r"|\b(?:because|which|whereas|unless|although)\b"
+)
+_PRONOUN_START = re.compile(r"^(?:It|Its|This|That|These|Those|They|Their|He|She|Such|Here|There)\b")
+_CLAUSE_START = re.compile(
+    r"^(?:For|If|When|To|In|On|After|Before|Because|Although|While|Where|How|What|Unless|Once|During|"
+    r"Within|At|By|From|Since|Until|Under|With|Without|As|Once|Only|Also|Then|See|Note|Please|Make|Use|"
+    r"Select|Click|Go|Open|Add|Set|Enter|Choose|Visit|Check|Read|Contact|Follow|Ask|Create|Run|Install|Navigate)\b"
+)
+
+
+_SUBJECT_STOP = re.compile(r"\b(?:means|that|who|which|if|when|where|whether|than|how|to)\b|^\w+ly\b|\.|^\d|[(:]", re.I)
+#: words that may follow an answer value used predicatively ("for 14 days of ...", "$5 per");
+#: anything else means the value modifies a noun ("a 12 week period"), which a question cannot ask
+_AFTER_VALUE = {
+    "of", "per", "from", "after", "before", "to", "in", "on", "at", "for", "and", "or", "if", "since",
+    "until", "unless", "when", "with", "without", "by", "ago", "later", "earlier", "prior", "following",
+    "each", "a", "an", "the", "is", "are", "was", "were", "will", "can", "must", "may", "should", "has",
+    "have", "or", "than", "into", "within", "across", "under", "over", "between", "while", "every",
+}
+#: entity kinds asked only in fronted form ("By whom was ... managed?"): in place they break noun phrases
+_FRONTED_ONLY = {"person", "org", "product"}
+
+
+#: documentation instructions: a sentence that starts with one of these verbs tells, it does not state
+_IMPERATIVE_START = re.compile(
+    r"^(?:See|Fill|Use|Select|Click|Go|Open|Add|Set|Enter|Choose|Visit|Check|Read|Contact|Follow|Ask|Create|Run|"
+    r"Install|Navigate|Make|Note|Please|Remember|Ensure|Be|Do|Don't|Never|Always|Try|Call|Email|Send|Submit|Type|"
+    r"Copy|Paste|Press|Download|Upload|Log|Sign|Review|Update|Edit|Delete|Remove|Configure|Enable|Disable|Keep|"
+    r"Avoid|Consider|Refer|Find|Start|Stop|Take|Get|Give|Let|Put|Save|Search|Switch|Tap|Turn|Verify|Write)\b"
+)
+#: discourse connectives: the sentence leans on the one before it
+_CONNECTIVE_START = re.compile(
+    r"^(?:Thus|Therefore|However|Also|Additionally|Otherwise|Instead|Then|So|Hence|Furthermore|Moreover|Similarly|"
+    r"Likewise|Still|Yet|Besides|Meanwhile|Finally|First|Second|Third|Next|Lastly|As such|In addition|In that case|"
+    r"For example|For instance|Again|Now|Afterwards|Afterward|Later|Here|Today|Currently|Previously|But|And|Or)\b"
+)
+_IDENTIFIER = re.compile(r"\S*_\S*|(?=\S*\d)(?=\S*[a-z])[A-Za-z0-9]{12,}")
+_DEICTIC = re.compile(r"\b(?:here|below|above|this page|this section|the following|as follows)\b", re.I)
+_NOT_PROSE = re.compile(r"[=|<>{}\[\]`→?!*—–]| - |^\W|:\s*$|^(?:Q|A|No|Yes)\.\s")
+
+
+def is_standalone_claim(claim: str) -> bool:
+    """One proposition a reader can check alone: 5-32 words, a statement (not a question,
+    a formula or a lead-in ending in a colon), no second clause, no leading pronoun, no
+    pointer to the page itself ("see below"), not a heading in capitals."""
+    words = claim.split()
+    if not 5 <= len(words) <= 28:
+        return False
+    if _MULTI_CLAUSE.search(claim) or _PRONOUN_START.match(claim):
+        return False
+    if _IMPERATIVE_START.match(claim) or _CONNECTIVE_START.match(claim) or re.search(r"\bthen\b", claim, re.I):
+        return False  # an instruction, or a sentence that leans on the one before it
+    if _DEICTIC.search(claim) or _NOT_PROSE.search(claim):
+        return False
+    if not re.search(r"[\w)%]\.?$", claim):
+        return False  # ends in a dash or a stray symbol: a fragment
+    if " / " in claim or any(_IDENTIFIER.fullmatch(w.strip(".,;:()")) for w in words):
+        return False  # a slash-separated list, or a code identifier: not a sentence of prose
+    caps = sum(1 for w in words if len(w) > 2 and w.isupper())
+    return caps <= max(1, len(words) // 6)
+
+
+def is_table_row(text: str) -> bool:
+    return bool(_ROW.match(text.strip()))
+
+
+def row_cells(text: str) -> list[tuple[str, str, int]]:
+    """(header, value, offset of value in text) for a "H: V; H: V." row."""
+    cells = []
+    pos = 0
+    body = text.rstrip()
+    if body.endswith("."):
+        body = body[:-1]
+    for part in body.split("; "):
+        header, _, value = part.partition(": ")
+        cells.append((header.strip(), value.strip(), pos + len(header) + 2))
+        pos += len(part) + 2
+    return cells
+
+
+def wh_phrase(slot: Slot) -> str | None:
+    """The in-place question phrase for an answer slot ("how many days", "what date")."""
+    k = slot.kind
+    if k == "duration":
+        unit = (slot.unit or "day").split()[-1]
+        qual = " ".join((slot.unit or "").split()[:-1])
+        return f"how many {qual + ' ' if qual else ''}{unit}s"
+    if k == "money":
+        return "how much"
+    if k == "percent":
+        return "what percentage"
+    if k == "size":
+        return f"how many {(slot.unit or '').upper() if slot.unit in ('kb', 'mb', 'gb', 'tb', 'pb') else (slot.unit or 'units') + 's'}"
+    if k == "count":
+        unit = slot.unit or "item"
+        return f"how many {unit if unit.endswith('s') else unit + 's'}"
+    if k in ("date",):
+        return "what date"
+    if k == "month":
+        return "which month"
+    if k == "quarter":
+        return "which quarter"
+    if k == "year":
+        return "which year"
+    if k == "person":
+        return "whom"
+    if k == "org":
+        return "which organisation"
+    if k == "product":
+        return "which product"
+    if k == "version":
+        m = re.match(r"([A-Za-z][\w.+#]*)\s+\d", slot.text)
+        if m and m.group(1).lower() not in ("version", "release", "v"):
+            return f"which version of {m.group(1)}"
+        return "which version"
+    if k in _DEFAULT_NOUN:
+        return f"which {_DEFAULT_NOUN[k]}"
+    return None
+
+
+def phrase(
+    sentence: Sentence, site: Slot, family: str, env: Environment, *, version: str = DEFAULT_VERSION
+) -> Phrasing | None:
+    """Claim, question and answer for a (sentence, mutated site) pair, or None to skip."""
+    text = sentence.text
+    if is_table_row(text):
+        return _phrase_row(sentence, site, family, env, version)
+    if text.rstrip().endswith((":", "?")):
+        return None
+    claim = clean_claim(text)
+    if not is_standalone_claim(claim):
+        return None
+    if version == "v1":
+        answers: list[Slot | None] = [_answer_slot(sentence, site, family)]
+    elif family in CONTRADICTING:
+        answers = list(answer_slots(sentence, site))
+    else:
+        answers = [None]
+    for answer_slot in answers:
+        phrasing = _render(sentence, site, family, env, version, claim, answer_slot)
+        if phrasing is not None and (version == "v1" or names_condition(phrasing.question, site, family)):
+            return phrasing
+    if version != "v1" and family in CONTRADICTING:
+        phrasing = _subject_question(sentence, site, family, claim)
+        if phrasing is not None and names_condition(phrasing.question, site, family):
+            return phrasing
+    return None
+
+
+_SUBJECT_PRONOUN = re.compile(r"^(?:it|its|this|that|these|those|they|them|there|he|she|we|our|us|you|your|one|"
+                              r"some|any|each|all|most|many|both|either|neither|none|everything|anything|someone)\b",
+                              re.I)
+
+
+#: nouns for people and groups of people: a subject question about them asks "Who"
+_PERSON_NOUNS = {
+    "employee", "teammate", "member", "user", "customer", "client", "supervisor", "manager", "owner",
+    "administrator", "admin", "approver", "reviewer", "staff", "team", "person", "people", "contractor",
+    "developer", "engineer", "lead", "director", "officer", "applicant", "candidate", "partner", "vendor",
+    "traveler", "traveller", "participant", "attendee", "host", "hire", "intern", "fed", "worker", "agent",
+    "representative", "coordinator", "specialist", "analyst", "author", "maintainer", "contributor", "buyer",
+    "seller", "tenant", "operator", "guest", "student", "instructor", "consultant", "everyone", "someone",
+}
+
+
+def _subject_question(sentence: Sentence, site: Slot, family: str, claim: str) -> Phrasing | None:
+    """v2 fallback: ask for the subject when the condition lies in the predicate ("What was
+    released on 21 April 2025?", "What is not included in the Free plan?"); the answer is the
+    subject noun phrase without its article."""
+    text = sentence.text
+    body = _BULLET.sub("", text).strip().rstrip(".")
+    offset = text.index(body[:1]) if body else 0
+    m = _AUX.search(body)
+    if not m or m.start() == 0 or "," in body or _CLAUSE_START.match(body) or len(body.split()) > 22:
+        return None
+    subject = body[: m.start()].strip()
+    rest = body[m.end():].strip()
+    if not subject or not rest or len(subject.split()) > 5 or _SUBJECT_STOP.search(subject):
+        return None
+    if _SUBJECT_PRONOUN.match(subject) or not re.search(r"[A-Za-z]{3}", subject):
+        return None
+    site_at = site.start - offset
+    if site_at < m.end():
+        return None  # the condition must sit in the predicate, not in the subject asked for
+    if len(re.sub(r"\b(?:not|never|n't)\b", "", rest).split()) < 4:
+        return None  # "What is not live?": too little left to say what is asked about
+    if re.match(r"(?:that|to|how|what|whether|if|why|when|where|who|which)\b", rest, re.I):
+        return None  # "The bottom line is that ...": a frame around a clause, not a subject with a predicate
+    answer = re.sub(r"^(?:the|a|an)\s+", "", subject, flags=re.I)
+    aux = m.group(1).lower()
+    if aux not in ("is", "are", "was", "were", "has", "have"):
+        return None  # "What can refer to ...?": with a modal the subject is an agent, not a thing
+    head = re.sub(r"[^a-z]", "", subject.split()[-1].lower())
+    wh = "Who" if head in _PERSON_NOUNS or head.rstrip("s") in _PERSON_NOUNS else "What"
+    question = f"{wh} {aux} {rest}?"
+    if len(question.split()) > MAX_QUESTION_WORDS:
+        return None
+    return Phrasing(claim, question, answer, None)
+
+
+def answer_slots(sentence: Sentence, site: Slot) -> list[Slot]:
+    """v2: the slots a question pinning ``site`` may ask for, best first: another value or name
+    of the sentence, never the site itself, an overlapping span or the same surface text."""
+    out = []
+    for s in sentence.slots:
+        if s.kind not in ASK_KINDS or s is site or (s.start < site.end and site.start < s.end):
+            continue
+        if s.text.strip().lower() == site.text.strip().lower():
+            continue
+        out.append(s)
+    out.sort(key=lambda s: (ASK_KINDS.index(s.kind), s.start))
+    return out
+
+
+def names_condition(question: str, site: Slot, family: str) -> bool:
+    """The discrimination invariant: the question names the changed attribute as its condition.
+
+    Contradicting families: the true value appears in the question (polarity: the question is
+    negated exactly when the true sentence is). Verifying families: the question keeps the
+    quantifier or modal whose strength the near miss weakens."""
+    if family == "polarity":
+        return bool(_NEGATED.search(question)) == (site.kind == "negation")
+    from ..values.text import contains_phrase
+
+    return contains_phrase(question, site.text)
+
+
+def _render(sentence: Sentence, site: Slot, family: str, env: Environment, version: str, claim: str,
+            answer_slot: Slot | None) -> Phrasing | None:
+    text = sentence.text
+    keep_case = any(s.start <= len(text) - len(text.lstrip()) + 1 and s.kind in _NAME_KINDS for s in sentence.slots)
+    parts = _clause_parts(text, site, answer_slot, keep_case=keep_case,
+                          allow_negation=(version != "v1" and family == "polarity"))
+    ctx = {
+        "family": family,
+        "kind": site.kind,
+        "claim": claim,
+        "sentence": text,
+        "site": site.text,
+        "replacement": None,
+        "answer": answer_slot.text if answer_slot else None,
+        "answer_kind": answer_slot.kind if answer_slot else None,
+        "in_situ": parts.get("in_situ"),
+        "subject": parts.get("subject"),
+        "aux": parts.get("aux"),
+        "rest": parts.get("rest"),
+        "rest_without_not": parts.get("rest_without_not"),
+        "fronted": parts.get("fronted"),
+        "modal_phrase": parts.get("modal_phrase"),
+    }
+    try:
+        template = env.get_template(f"questions/{family}.{version}.j2")
+    except TemplateNotFound:
+        template = env.get_template(f"questions/default.{version}.j2")
+    if answer_slot is not None and answer_slot.kind in _FRONTED_ONLY:
+        ctx["in_situ"] = None
+    question = " ".join(template.render(**ctx).split())
+    if not question or not question.endswith("?") or " ," in question or ",," in question:
+        return None
+    if version != "v1" and (len(question.split()) > MAX_QUESTION_WORDS or question[:1].isdigit()):
+        return None  # nobody asks a 30-word question, or starts one with a number
+    if version == "v1":
+        answer = _answer_for(sentence, site, family, answer_slot)
+    elif family in VERIFYING:
+        if not _verifiable(sentence, site, family, parts):
+            return None
+        answer = "yes"
+    else:
+        answer = answer_value(answer_slot) if answer_slot is not None else None
+    if not answer:
+        return None
+    return Phrasing(claim, question[:1].upper() + question[1:], answer, answer_slot)
+
+
+#: quantifiers whose weakening ("all" -> "most") a yes/no question can verify
+_UNIVERSAL = {"all", "every", "each", "always", "everyone", "everything", "both"}
+#: obligations whose weakening ("must" -> "may") a yes/no question can verify
+_OBLIGATION = {"must", "shall", "should", "required", "have to", "has to", "need to", "needs to"}
+#: "should" + these verbs states an expectation, not an obligation ("you should see ...")
+_EPISTEMIC_AFTER = re.compile(r"^\s*(?:now\s+|then\s+|also\s+)?(?:see|notice|appear|show|receive|get|be able|look|"
+                              r"work|return|display|take|expect|find|hear|start|begin|become|be (?:enough|sufficient|"
+                              r"fine|ok|okay|possible|visible|ready|done|complete|available|good|safe))\b", re.I)
+
+
+def _verifiable(sentence: Sentence, site: Slot, family: str, parts: dict) -> bool:
+    """A yes/no verification must turn on the strong word itself: a universal quantifier in
+    aggregation, an obligation (the question's own auxiliary) in modality."""
+    value = (site.value or site.text).strip().lower()
+    if family == "aggregation":
+        return value in _UNIVERSAL
+    if family == "modality":
+        if value not in _OBLIGATION or (parts.get("aux") or "") != site.text.strip().lower():
+            return False
+        return not _EPISTEMIC_AFTER.match(sentence.text[site.end:])
+    return True
+
+
+def answer_value(slot: Slot) -> str:
+    """The expected answer for an answer slot: the value as a reader would state it ("3.2.0"
+    for "version 3.2.0", the plan's name for a tier)."""
+    text = slot.text.strip()
+    if slot.kind == "version":
+        m = re.fullmatch(r"(?:version|release|v)\s*(\d[\w.+-]*)", text, re.I)
+        if m:
+            return m.group(1)
+    return text
+
+
+# --------------------------------------------------------------------------- internals
+
+
+def _answer_slot(sentence: Sentence, site: Slot, family: str) -> Slot | None:
+    if family in VALUE_FAMILIES and site.kind in ANSWER_KINDS:
+        return site
+    if family in VALUE_FAMILIES:
+        return site  # org / person / product: asked with "which"
+    if family == "scope":
+        others = [s for s in sentence.slots if s is not site and s.kind in ANSWER_KINDS]
+        others.sort(key=lambda s: (ANSWER_KINDS.index(s.kind), s.start))
+        return others[0] if others else None
+    return None
+
+
+def _answer_for(sentence: Sentence, site: Slot, family: str, answer_slot: Slot | None) -> str | None:
+    if answer_slot is not None:
+        return answer_slot.text
+    t = sentence.text
+    if family == "polarity":
+        # the cue and the word after it: "not included", or the auxiliary and its word
+        m = re.match(r"\s*(\S+)", t[site.end :])
+        nxt = m.group(1).strip(".,;:") if m else ""
+        if site.kind == "negation":
+            return f"{site.text} {nxt}".strip() if site.text.lower() != "n't" else None
+        if nxt.lower() in ("the", "a", "an", "to", "be", "also", "only", "available"):
+            return None  # "is the ..." has no checkable predicate word
+        return nxt or None
+    if family == "aggregation":
+        if site.value in ("no", "none"):
+            return None  # "no X" reads as negation: polarity's job
+        m = re.match(r"\s*(\S+)", t[site.end :])
+        nxt = m.group(1).strip(".,;:") if m else ""
+        return f"{site.text} {nxt}".strip()
+    if family == "modality":
+        return site.text
+    return None
+
+
+_NAME_KINDS = {"tier", "geo", "org", "person", "product", "region", "version"}
+
+
+def _clause_parts(text: str, site: Slot, answer_slot: Slot | None, *, keep_case: bool = False,
+                  allow_negation: bool = False) -> dict:
+    parts: dict = {}
+    body = _BULLET.sub("", text).strip().rstrip(".")
+    offset = len(text) - len(text.lstrip())
+    bullet = _BULLET.match(text)
+    if bullet:
+        offset = bullet.end()
+    if answer_slot is not None:
+        wh = wh_phrase(answer_slot)
+        if wh:
+            a, b = answer_slot.start - offset, answer_slot.end - offset
+            noun = _KIND_NOUN.match(body[b:]) if answer_slot.kind in _DEFAULT_NOUN else None
+            if noun:  # "the Pro plan" -> "which plan"
+                wh = f"which {noun.group(1).lower()}"
+                b += noun.end()
+            every = re.search(r"\bevery\s+$", body[:a], re.I)
+            if every and answer_slot.kind == "duration":  # "reviewed every six months" -> "how often"
+                wh, a = "how often", every.start()
+            coordinated = re.match(r"\s*(?:and|or)\b", body[b:]) or re.search(r"\b(?:and|or)\s*$", body[:a])
+            appositive = body[:a].rstrip().endswith(",")
+            nxt = re.match(r"\s*([A-Za-z]+)", body[b:])
+            attributive = "-" in answer_slot.text or body[b:b + 1] == "-" or (nxt is not None and nxt.group(1).lower() not in _AFTER_VALUE
+                                                      and answer_slot.kind not in _FRONTED_ONLY)
+            bracketed = body[:a].count("(") > body[:a].count(")") or body[:a].endswith(("-", "–", "/"))
+            # "a price of $29 per month applies": the value completes a noun phrase, not a clause
+            bracketed = bracketed or bool(re.search(r"\b(?:of|with)\s+$", body[:a]))
+            # "a flat $40 per night", "the first 14 days": the value sits inside a noun phrase
+            bracketed = bracketed or bool(re.search(r"\b(?:a|an|the)\s+[a-z]+\s+$", body[:a], re.I))
+            # "your production environment" -> "your which environment" is no English
+            bracketed = bracketed or bool(_DETERMINER_BEFORE.search(body[:a]) and not re.search(
+                r"\b(?:the|a|an)\s*$", body[:a], re.I))
+            # "Fixed an issue where ...": a capitalised verb read as a name is followed by an article
+            verb_like = a == 0 and re.match(r"\s+(?:a|an|the)\b", body[b:]) is not None
+            if 0 <= a < b <= len(body) and not (coordinated or appositive or attributive or bracketed or verb_like):
+                before = body[:a]
+                # "$29 per month" -> "how much per month"; "a 99.9% uptime" -> "what percentage uptime"
+                before = re.sub(r"\b(an?|the|The|A|An)\s+$", "", before)
+                in_situ = (before + wh + body[b:]).strip()
+                if "," not in body and len(body.split()) <= 22 and (a > 0 or _AUX.search(body)):
+                    parts["in_situ"] = _lower_first(in_situ) if a > 0 else in_situ
+                parts["wh"] = wh
+                parts["answer_span"] = (a, b)
+    m = _AUX.search(body)
+    if m and 0 < m.start() <= 80 and "," not in body[: m.start()] and not _CLAUSE_START.match(body):
+        subject = body[: m.start()].strip()
+        rest = body[m.end() :].strip()
+        if subject and len(subject.split()) <= 8 and not _SUBJECT_STOP.search(subject):
+            parts["subject"] = subject if keep_case else _lower_first(subject)
+            parts["aux"] = m.group(1).lower()
+            parts["rest"] = rest
+            parts["rest_without_not"] = re.sub(r"^not\s+|^never\s+", "", rest)
+            if parts["aux"] in ("must", "may", "should", "can", "shall"):
+                parts["modal_phrase"] = parts["aux"]
+            span = parts.get("answer_span")
+            if span and span[0] >= m.end() and parts["aux"] not in ("has", "have", "does", "do", "did"):
+                parts["fronted"] = _fronted(body, m, span, parts["wh"], parts["subject"],
+                                            allow_negation=allow_negation)
+    return parts
+
+
+def _fronted(body: str, aux: re.Match, span: tuple[int, int], wh: str, subject: str, *,
+             allow_negation: bool = False) -> str | None:
+    """ "Logs are kept for 14 days in X" -> "For how many days are logs kept in X";
+    "You will have 7 days to reply" -> "How many days will you have to reply"."""
+    a, b = span
+    between = body[aux.end() : a]
+    if wh.startswith("which "):
+        between = re.sub(r"\b(?:the|a|an)\s+$", "", between, flags=re.I)  # "in the Pro plan" -> "in which plan"
+    after = body[b:]
+    prep = ""
+    m = re.search(r"\b(" + "|".join(p.replace(" ", r"\s") for p in _PREPS) + r")\s+$", between)
+    if m:
+        if m.group(1) not in _FRONTABLE:
+            return None  # "a grant of $5", "limit you to 40 hours": in-place wording reads better
+        prep = m.group(1)
+        between = between[: m.start()]
+    if re.match(r"\s*(?:of\b|\()", after):
+        return None  # "8 weeks of FMLA", "3 days (24 hours)": the value heads a longer phrase
+    if _BOUND_BEFORE.search(between) or _DETERMINER_BEFORE.search(between):
+        return None  # "at least 45 days", "the 14 days": the value is inside a phrase fronting would split
+    if (not allow_negation and re.search(r"\b(?:not|never)\b", between)) or "," in between:
+        return None
+    if re.search(r"\b(?:and|or)\b", between):
+        return None  # "stay ... and claim $40": fronting would pull the value out of a second verb phrase
+    lead = f"{prep} {wh}" if prep else wh
+    tail = " ".join((between + " " + after).split())
+    question = f"{lead} {aux.group(1).lower()} {subject} {tail}".strip()
+    return question[:1].upper() + question[1:]
+
+
+_BOUND_BEFORE = re.compile(r"\b(?:at least|at most|up to|more than|less than|fewer than|over|under|about|roughly|"
+                           r"approximately|around|nearly|almost|only|just|exactly|maximum of|minimum of)\s*$", re.I)
+_DETERMINER_BEFORE = re.compile(r"\b(?:the|a|an|your|our|their|its|his|her|this|that|these|those|each|every|"
+                                r"any|some|no)\s*$", re.I)
+
+
+def _lower_first(text: str) -> str:
+    """Lower-case a sentence-initial common word ("Restores from ..." -> "restores from ...");
+    keep acronyms and names ("SAML", "Vantrelle Boards")."""
+    words = text.split()
+    if not words:
+        return text
+    first = words[0]
+    if first.isupper() and len(first) > 1:
+        return text
+    if len(words) > 1 and words[1][:1].isupper() and not _LOWER_OK.match(text):
+        return text  # a multi-word name
+    # names at the start of a sentence are slots (callers pass keep_case); anything else that
+    # is capitalised only because it starts the sentence is lowered
+    if first[:1].isupper() and (first[1:].islower() or len(first) == 1):
+        return text[:1].lower() + text[1:]
+    return text
+
+
+def _phrase_row(sentence: Sentence, site: Slot, family: str, env: Environment, version: str) -> Phrasing | None:
+    cells = row_cells(sentence.text)
+    if len(cells) < 2:
+        return None
+    key_header, key_value, _ = cells[0]
+
+    def cell_of(slot: Slot) -> int | None:
+        for i, (_, value, at) in enumerate(cells):
+            if at <= slot.start and slot.end <= at + len(value):
+                return i
+        return None
+
+    site_cell = cell_of(site)
+    if site_cell is None:
+        return None
+    if site_cell == 0:
+        if family not in ("scope", "entity"):
+            return None
+        # the key is the mutated attribute: ask for another cell's value, pinning the key
+        answer_slots = [s for s in sentence.slots if s is not site and s.kind in ANSWER_KINDS and cell_of(s) not in (None, 0)]
+        if not answer_slots:
+            return None
+        answer_slot = answer_slots[0]
+    elif version != "v1":
+        if family not in VALUE_FAMILIES and family != "scope":
+            return None
+        return _phrase_row_key(sentence, cells, cells[site_cell], site, family, env, version)
+    else:
+        if family not in VALUE_FAMILIES and family != "scope":
+            return None
+        answer_slot = site if family in VALUE_FAMILIES else None
+        if answer_slot is None:
+            return None
+    j = cell_of(answer_slot)
+    header, value, _ = cells[j]
+    if answer_slot.kind == "year" and not re.search(r"date|year|since|until|release|effective|updated|deadline", header, re.I):
+        return None  # a bare four-digit number under "Count" is not a year
+    if (not header or not key_value or len(value.split()) > 8 or "*" in header + key_value
+            or re.search(r"\b(?:by|to|for|of|from|at|in)$", header, re.I)):
+        return None
+    ctx = {"key_header": key_header, "key": key_value, "header": header, "value": value, "family": family}
+    claim = " ".join(env.get_template(f"questions/row_claim.{version}.j2").render(**ctx).split())
+    question = " ".join(env.get_template(f"questions/row.{version}.j2").render(**ctx).split())
+    return Phrasing(claim, question, answer_slot.text, answer_slot)
+
+
+#: first-column headers that name no kind of thing, so "For which <header>" asks nothing
+_GENERIC_HEADERS = {"name", "names", "title", "label", "id", "key", "value", "item", "items", "description",
+                    "details", "notes", "column", "field", "entry", "#", "no.", "number"}
+
+
+def _phrase_row_key(sentence: Sentence, cells, cell, site: Slot, family: str, env: Environment,
+                    version: str) -> Phrasing | None:
+    """v2, a changed value in a non-key cell: pin that value, ask for the row's key
+    ("For which plan is the RTO 8 hours?")."""
+    key_header, key_value, _ = cells[0]
+    header, value, at = cell
+    if any(s.kind in _NAME_KINDS and at - len(header) - 2 <= s.start and s.end <= at - 2 for s in sentence.slots):
+        return None  # a column named after a plan or product ("Free: 256 MB"): a comparison matrix
+    if site.kind == "year" and not re.search(r"date|year|since|until|release|effective|updated|deadline", header, re.I):
+        return None  # a bare four-digit number under "Count" is not a year
+    if (not key_header or not key_value or not header or len(key_value.split()) > 6 or len(value.split()) > 8
+            or "*" in key_header + header + key_value or re.search(r"\b(?:by|to|for|of|from|at|in)$", header, re.I)):
+        return None
+    if key_value.strip().lower() in ("yes", "no", "n/a", "-", "none", "all") or not re.search(r"[A-Za-z]", key_value):
+        return None
+    if key_header.strip().lower() in _GENERIC_HEADERS or header.strip().lower() in _GENERIC_HEADERS:
+        return None  # "For which name is ...": the header does not say what kind of thing the row is
+    key_end = len(key_header) + 2 + len(key_value)
+    if any(s.family in ("quantity", "date") and s.start < key_end for s in sentence.slots):
+        return None  # the row's key is itself a value ("250 MB"): no name to ask for
+    if any(unicodedata.category(ch) == "So" for ch in sentence.text):
+        return None  # a feature matrix of check marks, not a table of values
+    ctx = {"key_header": key_header, "key": key_value, "header": header, "value": value, "family": family}
+    claim = " ".join(env.get_template(f"questions/row_claim.{version}.j2").render(**ctx).split())
+    question = " ".join(env.get_template(f"questions/row_key.{version}.j2").render(**ctx).split())
+    if not question.endswith("?") or not names_condition(question, site, family):
+        return None
+    key_slot = next((s for s in sentence.slots if s.start >= 0 and sentence.text[s.start:s.end] == key_value), None)
+    return Phrasing(claim, question, key_value, key_slot)

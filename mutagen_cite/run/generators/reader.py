@@ -1,0 +1,120 @@
+"""``reader``: a rule-based baseline that answers only from a sentence stating the question's
+whole condition (issue 10 item 7): the executable statement that a suite's cases can be
+passed from the context alone, as ``similarity`` is the statement that they cannot be
+passed by resemblance.
+
+Per question, the annotator (loaded once, passed in) tags the *condition*: the slots the
+question names (plan, region, version, date, quantity, negation, quantifier, modal...).
+A context sentence qualifies when it states **all** of them: every value slot by the shared
+value model (``mentions_value``: "21 April 2025" matches "April 21, 2025", "12 editor"
+does not match "5 editor seats"), the question's negation status (a question with "not"
+needs a negated sentence, one without needs an affirmative one), and every quantifier or
+modal as the same word. Among qualifying sentences that share at least one topic word with
+the question (a content word outside the condition), the one sharing most wins (ties to the
+earlier passage). The answer is that sentence with its
+chunk's id; a yes/no question ("Must all ...?", "Do all ...?") gets "Yes. <sentence> [id]".
+With no qualifying sentence it declines. It reads the request only (question and context),
+never the case's ``expect`` or ``provenance``.
+
+Hand-written rules rather than a model: the point is a transparent, deterministic reader
+whose every answer can be traced to the condition it matched.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Sequence
+
+from ..answers import chunk_sentences, normalise_space
+from ...values import mentions_value
+from .base import Request
+
+_YES_NO = re.compile(r"^\s*(?:do|does|did|is|are|was|were|must|can|could|may|might|should|shall|will|would|"
+                     r"has|have|had|need|needs)\b", re.IGNORECASE)
+_NEGATION = re.compile(r"\b(?:not|no|never|cannot|without)\b|n't\b", re.IGNORECASE)
+_WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9.\-]*")
+_STOP = frozenset("""a an the of in on at to for from by with and or is are was were be been do does did how what
+which who whom whose when where why much many long there this that these those it its can could may might must
+shall should will would has have had any all some each every no not yes""".split())
+#: slot kinds that carry no condition (a polarity *site*, not a stated negation)
+_NOT_CONDITIONS = frozenset({"affirmative"})
+_WORD_SLOTS = frozenset({"quantifier", "modal"})
+_HOW = re.compile(r"\bhow\s*$", re.IGNORECASE)
+
+
+def _content(text: str) -> set[str]:
+    return {w.lower().strip(".-") for w in _WORD.findall(text)} - _STOP
+
+
+class ReaderGenerator:
+    """See the module docstring. ``annotator`` is a :class:`mutagen_cite.analysis.annotate.Annotator`."""
+
+    name = "reader"
+    concurrency = 1
+
+    def __init__(self, annotator: Any):
+        self.annotator = annotator
+        self._slots: dict[str, tuple] = {}
+
+    def prepare(self, requests: Sequence[Request]) -> None:
+        """Learn plan/tier names from the run's contexts (as ``build`` does from the corpus),
+        then tag every question in one batch."""
+        from ...analysis.annotate import Annotator, learn_tiers
+
+        texts = list(dict.fromkeys(c.text for r in requests for c in r.context))
+        tiers = learn_tiers(texts, extra=getattr(self.annotator, "tiers", ()))
+        if tiers != tuple(getattr(self.annotator, "tiers", ())) and hasattr(self.annotator, "nlp"):
+            self.annotator = Annotator(self.annotator.nlp, tiers=tiers)
+            self._slots.clear()
+        questions = list(dict.fromkeys(r.question for r in requests if r.question not in self._slots))
+        for question, slots in zip(questions, self.annotator.slots(questions)):
+            self._slots[question] = slots
+
+    def condition(self, question: str) -> list:
+        if question not in self._slots:
+            self._slots[question] = self.annotator.slots([question])[0]
+        return [s for s in self._slots[question] if s.kind not in _NOT_CONDITIONS
+                and not (s.kind == "quantifier" and _HOW.search(question[:s.start]))]  # "how many" asks
+
+    @staticmethod
+    def states(sentence: str, condition: list, negated: bool) -> bool:
+        if bool(_NEGATION.search(sentence)) != negated:
+            return False
+        for slot in condition:
+            if slot.kind == "negation":
+                continue  # handled by the negation status above
+            if slot.kind in _WORD_SLOTS:
+                if not re.search(rf"(?<!\w){re.escape(slot.text)}(?!\w)", sentence, re.IGNORECASE):
+                    return False
+            elif not mentions_value(sentence, slot.text):
+                return False
+        return True
+
+    def generate(self, request: Request) -> Any:
+        question = request.question
+        condition = self.condition(question)
+        negated = bool(_NEGATION.search(question))
+        cond_words = set().union(*(_content(slot.text) for slot in condition)) if condition else set()
+        words = _content(question) - cond_words  # the topic: what the question asks about
+        best: tuple[int, int, int] | None = None
+        answer = None
+        for ci, chunk in enumerate(request.context):
+            for si, span in enumerate(chunk_sentences(chunk.text) or []):
+                sentence = normalise_space(span.text)
+                if not self.states(sentence, condition, negated):
+                    continue
+                overlap = len(words & _content(sentence))
+                if not condition and overlap < max(2, len(words) // 2):
+                    continue  # no condition to match: demand the question's topic instead
+                key = (overlap, -ci, -si)
+                if overlap and (best is None or key > best):
+                    best, answer = key, (sentence, chunk.chunk_id)
+        if answer is None:
+            return {"decline": True}
+        sentence, cid = answer
+        sentence = sentence.replace("[", "(").replace("]", ")")
+        prefix = "Yes. " if _YES_NO.match(question) else ""
+        return {"answer": f"{prefix}{sentence} [{cid}]"}
+
+    def close(self) -> None:
+        pass

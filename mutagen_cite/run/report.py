@@ -1,0 +1,353 @@
+"""Reports of a run: terminal table, JSON, Markdown and JUnit XML, from the result records.
+
+All four are built from one report dict (:func:`build_report`), so they never disagree. The
+report names the judge behind the verdicts (and how many pairs each judge decided), and lists
+every failing case with the reasons the runner recorded.
+"""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from pathlib import Path
+from typing import Sequence
+
+from .gates import Gate, check_gates
+from ..files import atomic_write_text
+from .scoring import METRICS, summarise
+
+REPORT_FORMAT = "mutagen-cite-report/1"
+
+#: The numbers to read first, in this order (README "Reading a run"): near misses caught,
+#: then each variant's pass rate, then how many answers cite anything at all.
+HEADLINE_KEYS = ("pair_pass", "pairs_caught", "pairs", "both_present_pass", "true_absent_pass",
+                 "cited_answer_rate", "citing_answers", "cases", "errored", "unpaired")
+OUTCOME_KEYS = ("ta_declined", "ta_faithful", "ta_asserted_uncited", "ta_asserted_cited", "ta_unsupported")
+OUTCOME_LABELS = {
+    "ta_declined": "declined",
+    "ta_faithful": "answered faithfully from the near miss",
+    "ta_asserted_uncited": "asserted the absent claim without a citation",
+    "ta_asserted_cited": "asserted the absent claim with a citation",
+    "ta_unsupported": "cited a passage that does not support the claim",
+}
+READING_GUIDE = (
+    "Read first: pairs caught (a near miss counts only when its both-present case AND its "
+    "true-absent twin pass), then both-present and true-absent pass. The mean case pass rate "
+    "is not a headline: a system that never cites passes most true-absent cases for free. "
+    "Citation accuracy says whether cited passages support their claims, not whether the "
+    "right one of two near-identical passages was cited."
+)
+
+
+def build_report(header: dict | None, records: Sequence[dict], gates: Sequence[Gate] = ()) -> dict:
+    """Everything a renderer needs: run metadata, metrics, gate results, failing cases."""
+    summary = summarise(records)
+    gate_results = check_gates(summary, gates)
+    failing = []
+    for r in records:
+        verdict = r.get("verdict") or {}
+        if not verdict.get("passed"):
+            failing.append({
+                "case_id": r["case_id"], "family": r.get("family"), "variant": r.get("variant"),
+                "status": verdict.get("status", "error"), "reasons": verdict.get("reasons") or [],
+                "answer": ((r.get("answer") or {}).get("text") or "")[:300],
+            })
+    m = summary["overall"]
+    headline = {key: m[key] for key in HEADLINE_KEYS}
+    return {
+        "headline": headline,
+        "format": REPORT_FORMAT,
+        "run": header or {},
+        "summary": summary,
+        "true_absent_outcomes": {key: m[key] for key in OUTCOME_KEYS},
+        "gates": [
+            {"gate": g.gate.label, "minimum": g.gate.minimum, "value": g.value, "passed": g.passed, "reason": g.reason}
+            for g in gate_results
+        ],
+        "gates_passed": all(g.passed for g in gate_results),
+        "failing": failing,
+    }
+
+
+# --------------------------------------------------------------------------- formatting helpers
+
+
+def _num(value, digits: int = 2) -> str:
+    if value is None:
+        return "-"
+    if isinstance(value, float):
+        return f"{value:.{digits}f}"
+    return str(value)
+
+
+def _rate(m: dict, key: str, total_key: str) -> str:
+    value = m.get(key)
+    total = m.get(total_key) or 0
+    if value is None:
+        return "-"
+    return f"{value:.2f} ({round(value * total)}/{total})"
+
+
+CASE_COLUMNS = ("family", "cases", "pass", "both-present", "true-absent", "errored")
+CITE_COLUMNS = ("family", "claims", "cit.acc", "coverage", "ids/claim", "ALCE R", "ALCE P", "faithful",
+                "invented", "stale", "missing", "mis-attr", "unsupp")
+
+
+def _rows(summary: dict) -> list[tuple[str, dict]]:
+    return [*summary["families"].items(), ("overall", summary["overall"])]
+
+
+def case_rows(summary: dict) -> list[list[str]]:
+    return [
+        [name, str(m["cases"]), _rate(m, "pass_rate", "cases"), _rate(m, "both_present_pass", "both_present_cases"),
+         _rate(m, "true_absent_pass", "true_absent_cases"), str(m["errored"])]
+        for name, m in _rows(summary)
+    ]
+
+
+def cite_rows(summary: dict) -> list[list[str]]:
+    return [
+        [name, str(m["claims"]), _num(m["citation_accuracy"]), _num(m["citation_coverage"]),
+         _num(m["mean_ids_per_claim"], 1), _num(m["alce_citation_recall"]), _num(m["alce_citation_precision"]),
+         _num(m["faithfulness"]), str(m["invented_ids"]), str(m["stale_ids"]), str(m["missing_citations"]),
+         str(m["mis_attribution"]), str(m["unsupported"])]
+        for name, m in _rows(summary)
+    ]
+
+
+def _table(columns: Sequence[str], rows: list[list[str]]) -> str:
+    widths = [max(len(c), *(len(r[i]) for r in rows)) if rows else len(c) for i, c in enumerate(columns)]
+
+    def line(cells: Sequence[str]) -> str:
+        return "  ".join(c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(cells, widths)))
+
+    out = [line(columns), "  ".join("-" * w for w in widths)]
+    body = [line(r) for r in rows]
+    if len(body) > 1:  # a rule above the overall row
+        body.insert(len(body) - 1, "  ".join("-" * w for w in widths))
+    return "\n".join(out + body)
+
+
+def _judges_line(report: dict) -> str:
+    judges = report["summary"]["judges"]
+    if not judges:
+        return report["run"].get("judge", "?") + " (no pairs judged)"
+    return ", ".join(f"{name} ({count} pairs)" for name, count in judges.items())
+
+
+def _count(num: int, den: int, value) -> str:
+    return "-" if value is None else f"{value:.2f} ({num}/{den})"
+
+
+def headline_lines(report: dict) -> list[str]:
+    """The three numbers to read first, plus citation coverage and the unpaired count."""
+    m = report["summary"]["overall"]
+    bp_passed = round((m["both_present_pass"] or 0) * m["both_present_cases"])
+    ta_passed = round((m["true_absent_pass"] or 0) * m["true_absent_cases"])
+    lines = [
+        f"pairs caught       {_count(m['pairs_caught'], m['pairs'], m['pair_pass'])}"
+        "   (a near miss is caught when both of its variants pass)",
+        f"both-present pass  {_count(bp_passed, m['both_present_cases'], m['both_present_pass'])}",
+        f"true-absent pass   {_count(ta_passed, m['true_absent_cases'], m['true_absent_pass'])}",
+        f"answers citing     {_count(m['citing_answers'], m['cases'], m['cited_answer_rate'])}"
+        "   (answers that cite any passage)",
+    ]
+    if m["unpaired"]:
+        lines.append(f"unpaired cases     {m['unpaired']} (twin not in this run; not in pairs caught)")
+    if m["errored"]:
+        lines.append(f"errored cases      {m['errored']} (counted as failed)")
+    return lines
+
+
+def outcome_line(report: dict) -> str:
+    o = report["true_absent_outcomes"]
+    return "true-absent outcomes: " + ", ".join(f"{OUTCOME_LABELS[k]} {o[k]}" for k in OUTCOME_KEYS)
+
+
+PAIR_COLUMNS = ("family", "pairs caught", "both-present", "true-absent", "citing", "unpaired")
+
+
+def pair_rows(summary: dict) -> list[list[str]]:
+    return [
+        [name, _count(m["pairs_caught"], m["pairs"], m["pair_pass"]),
+         _rate(m, "both_present_pass", "both_present_cases"), _rate(m, "true_absent_pass", "true_absent_cases"),
+         _num(m["cited_answer_rate"]), str(m["unpaired"])]
+        for name, m in _rows(summary)
+    ]
+
+
+# --------------------------------------------------------------------------- renderers
+
+
+def render_terminal(report: dict, *, max_failures: int = 10) -> str:
+    run = report["run"]
+    m = report["summary"]["overall"]
+    lines = [
+        *headline_lines(report),
+        "",
+        f"generator {run.get('generator', '?')}   judge {_judges_line(report)}",
+        f"{m['cases']} cases, {m['passed']} passed, {m['errored']} errored",
+        outcome_line(report),
+        "",
+        _table(PAIR_COLUMNS, pair_rows(report["summary"])),
+        "",
+        _table(CASE_COLUMNS, case_rows(report["summary"])),
+        "",
+        _table(CITE_COLUMNS, cite_rows(report["summary"])),
+    ]
+    lines.append("citation accuracy: do cited passages support their claims; it cannot tell which of two "
+                 "near-identical passages was cited: read pairs caught first")
+    failing = report["failing"]
+    if failing:
+        lines += ["", f"failing cases ({len(failing)}):"]
+        for f in failing[:max_failures]:
+            lines.append(f"  {f['case_id']}: {'; '.join(f['reasons'])[:160]}")
+        if len(failing) > max_failures:
+            lines.append(f"  ... and {len(failing) - max_failures} more (write all of them with --report FILE.md or --json FILE.json)")
+    for g in report["gates"]:
+        lines.append(("gate ok    " if g["passed"] else "gate FAIL  ") + g["reason"])
+    return "\n".join(lines) + "\n"
+
+
+def render_json(report: dict) -> str:
+    """Deterministic JSON with the headline first (every nested mapping key-sorted)."""
+    import json
+
+    ordered = {"headline": report["headline"]}
+    ordered.update({k: json.loads(json.dumps(report[k], sort_keys=True)) for k in sorted(report) if k != "headline"})
+    return json.dumps(ordered, ensure_ascii=False, indent=2) + "\n"
+
+
+def _md_table(columns: Sequence[str], rows: list[list[str]]) -> str:
+    head = "| " + " | ".join(columns) + " |"
+    rule = "|" + "|".join("---" if i == 0 else "---:" for i in range(len(columns))) + "|"
+    body = ["| " + " | ".join(c.replace("|", "\\|") for c in r) + " |" for r in rows]
+    return "\n".join([head, rule, *body])
+
+
+def _md_escape(text: str) -> str:
+    """Table-safe and inert: generator output may hold raw HTML, which a viewer would render."""
+    import html
+
+    return html.escape(text, quote=False).replace("|", "\\|").replace("\n", " ")
+
+
+def render_markdown(report: dict) -> str:
+    run = report["run"]
+    m = report["summary"]["overall"]
+    out = ["# mutagen-cite run report", ""]
+    out += [f"    {line}" for line in headline_lines(report)]
+    out += ["", _md_escape(READING_GUIDE), ""]
+    sha = run.get("suite_sha256")
+    out.append(f"- **Suite:** `{run.get('suite') or '?'}`" + (f" (sha256 `{sha[:12]}`)" if sha else ""))
+    out.append(f"- **Generator:** `{run.get('generator', '?')}`")
+    judge = f"- **Judge:** `{run.get('judge', '?')}`"
+    if run.get("judge_weights_sha256"):
+        judge += f" (weights sha256 `{run['judge_weights_sha256'][:12]}`)"
+    out.append(judge)
+    out.append(f"- **Verdicts by judge:** {_judges_line(report)}")
+    out.append(f"- **Cases:** {m['cases']}, passed {m['passed']}, errored {m['errored']}")
+    out.append("")
+    if report["gates"]:
+        out += ["## Gates", ""]
+        out += [f"- {'pass' if g['passed'] else '**FAIL**'}: {g['reason']}" for g in report["gates"]]
+        out.append("")
+    out += ["## Near misses per family", "", _md_table(PAIR_COLUMNS, pair_rows(report["summary"])), ""]
+    out += ["## True-absent outcomes", ""]
+    out += [f"- {OUTCOME_LABELS[k]}: {report['true_absent_outcomes'][k]}" for k in OUTCOME_KEYS]
+    out += ["", "A true-absent case passes when the answer declines, or when no claim asserts the absent "
+            "fact and every cited claim is supported by the passage it cites (a faithful statement of "
+            "what the near miss says passes). An uncited assertion passes unless the run used --strict.", ""]
+    unpaired = report["summary"].get("unpaired") or []
+    if unpaired:
+        out += [f"## Unpaired cases ({len(unpaired)})", "",
+                "Their twin is not in this run (a --families/--limit selection, or a suite without "
+                "both variants); they are left out of pairs caught.", ""]
+        out += [f"- `{_md_escape(cid)}`" for cid in unpaired] + [""]
+    out += ["## Cases per family", "", _md_table(CASE_COLUMNS, case_rows(report["summary"])), ""]
+    out += ["## Citations per family", "", _md_table(CITE_COLUMNS, cite_rows(report["summary"])), ""]
+    out += ["## What the columns mean", ""]
+    glossary = {
+        "pass": "pass_rate", "both-present": "both_present_pass", "true-absent": "true_absent_pass",
+        "cit.acc": "citation_accuracy", "coverage": "citation_coverage", "ids/claim": "mean_ids_per_claim",
+        "ALCE R": "alce_citation_recall", "ALCE P": "alce_citation_precision", "faithful": "faithfulness",
+        "invented": "invented_ids", "stale": "stale_ids", "missing": "missing_citations",
+        "mis-attr": "mis_attribution", "unsupp": "unsupported",
+    }
+    out += [f"- **{col}** (`{key}`): {METRICS[key][0]}" for col, key in glossary.items()]
+    out += ["", "A high faithfulness beside a low citation accuracy means the answers are grounded "
+            "somewhere in the context but cite the wrong passage. Citation accuracy alone does not show "
+            "near-miss confusion: a passage copied verbatim supports its copy, so read pairs caught first.", ""]
+    failing = [f for f in report["failing"] if f["status"] != "error"]
+    errored = [f for f in report["failing"] if f["status"] == "error"]
+    if failing:
+        out += [f"## Failing cases ({len(failing)})", "", "| case | family | variant | why |", "|---|---|---|---|"]
+        out += [f"| `{f['case_id']}` | {f['family']} | {f['variant']} | {_md_escape('; '.join(f['reasons']))} |"
+                for f in failing]
+        out.append("")
+    if errored:
+        out += [f"## Errored cases ({len(errored)})", "", "| case | error |", "|---|---|"]
+        out += [f"| `{f['case_id']}` | {_md_escape('; '.join(f['reasons']))} |" for f in errored]
+        out.append("")
+    return "\n".join(out)
+
+
+def render_junit(report: dict, records: Sequence[dict]) -> str:
+    """JUnit XML: one ``testcase`` per suite case; metrics and gates as suite properties."""
+    m = report["summary"]["overall"]
+    failures = sum(1 for r in records if not (r.get("verdict") or {}).get("passed") and not r.get("error"))
+    errors = sum(1 for r in records if r.get("error"))
+    root = ET.Element("testsuites", name="mutagen-cite", tests=str(len(records)),
+                      failures=str(failures), errors=str(errors))
+    caught = f"pairs caught {_count(m['pairs_caught'], m['pairs'], m['pair_pass'])}"
+    suite = ET.SubElement(root, "testsuite",
+                          name=f"mutagen-cite {report['run'].get('generator', '')}: {caught}".replace("  ", " "),
+                          tests=str(len(records)), failures=str(failures), errors=str(errors), skipped="0")
+    props = ET.SubElement(suite, "properties")
+    for key in HEADLINE_KEYS:
+        if m.get(key) is not None:
+            ET.SubElement(props, "property", name=key, value=_num(m[key], 4))
+    for key in ("suite", "suite_sha256", "generator", "judge", "judge_weights_sha256"):
+        if report["run"].get(key):
+            ET.SubElement(props, "property", name=key, value=str(report["run"][key]))
+    for key in METRICS:
+        if m.get(key) is not None and key not in HEADLINE_KEYS:
+            ET.SubElement(props, "property", name=key, value=_num(m[key], 4))
+    for g in report["gates"]:
+        ET.SubElement(props, "property", name=f"gate:{g['gate']}", value=("pass: " if g["passed"] else "FAIL: ") + g["reason"])
+    for r in records:
+        verdict = r.get("verdict") or {}
+        case = ET.SubElement(suite, "testcase", classname=f"{r.get('family')}.{r.get('variant')}", name=r["case_id"])
+        reasons = "; ".join(verdict.get("reasons") or [])
+        if r.get("error"):
+            ET.SubElement(case, "error", message=r["error"][:500], type="generator").text = r["error"]
+        elif not verdict.get("passed"):
+            ET.SubElement(case, "failure", message=reasons[:500], type="citation").text = reasons
+        answer = (r.get("answer") or {}).get("text")
+        if answer:
+            ET.SubElement(case, "system-out").text = answer
+    ET.indent(root)
+    return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
+
+
+def render_for(path: str | Path, report: dict, records: Sequence[dict]) -> str:
+    """Pick a renderer from the file extension: .md, .json, .xml, else the terminal text."""
+    suffix = Path(path).suffix.lower()
+    if suffix in (".md", ".markdown"):
+        return render_markdown(report)
+    if suffix == ".json":
+        return render_json(report)
+    if suffix == ".xml":
+        return render_junit(report, records)
+    return render_terminal(report)
+
+
+def write_report(path: str | Path, report: dict, records: Sequence[dict], *, kind: str | None = None) -> Path:
+    """Write one report file atomically; ``kind`` (md/json/junit/text) overrides the extension."""
+    renderers = {"md": render_markdown, "json": render_json, "text": render_terminal}
+    if kind == "junit":
+        text = render_junit(report, records)
+    elif kind in renderers:
+        text = renderers[kind](report)
+    else:
+        text = render_for(path, report, records)
+    return atomic_write_text(path, text)
