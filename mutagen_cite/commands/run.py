@@ -38,6 +38,9 @@ def _split(ctx, param, value):
               help="Write the metrics and failing cases as JSON.")
 @click.option("--junit", "junit_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Write JUnit XML, one test case per suite case (for CI test tabs).")
+@click.option("--html", "html_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Write a self-contained HTML report: pass bars per family, and each failing case's question, "
+                   "answer and citations beside the true passage and the near miss, the changed attribute marked.")
 @click.option("--fail-under", "gates", multiple=True, metavar="METRIC=MIN,...",
               help="Exit 1 when a metric is below its minimum, e.g. pair_pass=0.9,true_absent_pass=0.9; "
                    "FAMILY.METRIC gates one family.")
@@ -85,7 +88,7 @@ def command(suite_path, generator_spec, judge_spec, nli_model, embedding_model, 
             report_path, json_path, junit_path, gates, families, limit, timeout, concurrency, base_url,
             api_key_env, prompt_template, cite_pattern, decline_token, review_queue, baseline_path,
             allow_judge_change, cache_dir, no_cache, quiet, max_gates=(), strict=False, allow_errors=False,
-            allow_partial=False, force=False):
+            allow_partial=False, force=False, html_path=None):
     """Run a generator on SUITE and score its citations per family.
 
     \b
@@ -130,6 +133,7 @@ def command(suite_path, generator_spec, judge_spec, nli_model, embedding_model, 
     Examples:
       mutagen-cite run suite.yaml -g oracle
       mutagen-cite run suite.yaml -g similarity --report report.md --junit junit.xml
+      mutagen-cite run suite.yaml -g similarity --html report.html   (open it in a browser)
       mutagen-cite run suite.yaml -g command:"python rag.py" -o out.jsonl --resume
       mutagen-cite run suite.yaml -g openai:gpt-4o-mini --judge nli:./my-nli-model
       mutagen-cite run --rescore out.jsonl --fail-under pair_pass=0.9
@@ -230,11 +234,14 @@ def command(suite_path, generator_spec, judge_spec, nli_model, embedding_model, 
         if result.reused:
             click.echo(f"resumed: {result.reused} case(s) kept from {output}", err=True)
 
-    report = build_report(header, records, gate_list)
+    shown = _report_cases(suite_path, header) if rescore_path is not None else suite.cases
+    report = build_report(header, records, gate_list, cases=shown)
     click.echo(render_terminal(report), nl=False)
     written = []
     if report_path:
-        written.append(write_report(report_path, report, records))
+        written.append(write_report(report_path, report, records, cases=shown))
+    if html_path:
+        written.append(write_report(html_path, report, records, kind="html", cases=shown))
     if json_path:
         written.append(write_report(json_path, report, records, kind="json"))
     if junit_path:
@@ -260,6 +267,20 @@ def command(suite_path, generator_spec, judge_spec, nli_model, embedding_model, 
                    "--fail-over errored=0", err=True)
     if exit_code:
         click.get_current_context().exit(exit_code)
+
+
+def _report_cases(suite_path, header) -> tuple:
+    """The suite's cases, for reports that quote questions and passages: SUITE when given, else
+    the suite the results name when it is still there unchanged; () when neither is."""
+    from ..cases.suite_format import load_suite
+    from ..run.runner import suite_sha256
+
+    if suite_path is not None:
+        return load_suite(suite_path).cases
+    named, sha = (header or {}).get("suite"), (header or {}).get("suite_sha256")
+    if named and sha and Path(named).is_file() and suite_sha256(named) == sha:
+        return load_suite(named).cases
+    return ()
 
 
 def _check_baseline(baseline_path, judge, allow_change: bool) -> None:

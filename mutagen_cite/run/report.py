@@ -13,6 +13,7 @@ from typing import Sequence
 
 from .gates import Gate, check_gates
 from ..files import atomic_write_text
+from ..model import Case
 from .scoring import METRICS, summarise
 
 REPORT_FORMAT = "mutagen-cite-report/1"
@@ -38,19 +39,34 @@ READING_GUIDE = (
 )
 
 
-def build_report(header: dict | None, records: Sequence[dict], gates: Sequence[Gate] = ()) -> dict:
-    """Everything a renderer needs: run metadata, metrics, gate results, failing cases."""
+#: How much of a cited chunk the Markdown and JSON reports quote (the HTML shows it whole).
+CHUNK_START_CHARS = 160
+ANSWER_CHARS = 1000
+
+
+def build_report(header: dict | None, records: Sequence[dict], gates: Sequence[Gate] = (),
+                 cases: Sequence[Case] | None = None) -> dict:
+    """Everything a renderer needs: run metadata, metrics, gate results, failing cases.
+
+    With the suite's ``cases``, each failing case also carries its question, the expected
+    answer, and every claim of the answer with its citations: the cited chunk's role (true
+    passage or near miss) and the start of its text."""
     summary = summarise(records)
     gate_results = check_gates(summary, gates)
+    by_id = {c.id: c for c in cases or ()}
     failing = []
     for r in records:
         verdict = r.get("verdict") or {}
         if not verdict.get("passed"):
-            failing.append({
+            entry = {
                 "case_id": r["case_id"], "family": r.get("family"), "variant": r.get("variant"),
                 "status": verdict.get("status", "error"), "reasons": verdict.get("reasons") or [],
-                "answer": ((r.get("answer") or {}).get("text") or "")[:300],
-            })
+                "answer": _clip(((r.get("answer") or {}).get("text") or ""), ANSWER_CHARS),
+            }
+            case = by_id.get(r["case_id"])
+            if case is not None:
+                entry.update(_case_detail(case, r))
+            failing.append(entry)
     m = summary["overall"]
     headline = {key: m[key] for key in HEADLINE_KEYS}
     return {
@@ -65,6 +81,46 @@ def build_report(header: dict | None, records: Sequence[dict], gates: Sequence[G
         ],
         "gates_passed": all(g.passed for g in gate_results),
         "failing": failing,
+    }
+
+
+def _clip(text: str, n: int) -> str:
+    return text if len(text) <= n else text[: n - 1].rstrip() + "…"
+
+
+def _roles(case: Case) -> dict[str, str]:
+    from ..cases.changes import provenance_dict
+
+    chunks = provenance_dict(case).get("chunks") or {}
+    roles = {cid: e.get("role") for cid, e in chunks.items() if isinstance(e, dict) and e.get("role")}
+    for cid in case.expect.cited_chunks_include:
+        roles.setdefault(cid, "true")
+    for cid in case.expect.cited_chunks_exclude:
+        roles.setdefault(cid, "distractor")
+    return roles
+
+
+def _case_detail(case: Case, record: dict) -> dict:
+    """The question, the expected answer and each claim's citations, resolved against the case."""
+    roles = _roles(case)
+    claims = []
+    for claim in (record.get("answer") or {}).get("claims") or []:
+        cites = []
+        for cit in claim.get("citations") or []:
+            cid = cit.get("chunk_id", "")
+            text = case.chunk_text(cid)
+            cites.append({
+                "chunk_id": cid, "resolution": cit.get("resolution", "?"),
+                "role": roles.get(cid, "context") if text is not None else None,
+                "start": _clip(" ".join(text.split()), CHUNK_START_CHARS) if text is not None else None,
+            })
+        claims.append({"text": claim.get("text", ""), "citations": cites})
+    return {
+        "question": case.question,
+        "expected": case.answer,
+        "expect_behaviour": case.expect.behaviour,
+        "declined": bool((record.get("answer") or {}).get("declined")),
+        "claims": claims,
     }
 
 
@@ -329,9 +385,11 @@ def render_junit(report: dict, records: Sequence[dict]) -> str:
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
 
 
-def render_for(path: str | Path, report: dict, records: Sequence[dict]) -> str:
-    """Pick a renderer from the file extension: .md, .json, .xml, else the terminal text."""
+def render_for(path: str | Path, report: dict, records: Sequence[dict], cases: Sequence[Case] = ()) -> str:
+    """Pick a renderer from the file extension: .md, .json, .xml, .html, else the terminal text."""
     suffix = Path(path).suffix.lower()
+    if suffix in (".html", ".htm"):
+        return render_html(report, cases)
     if suffix in (".md", ".markdown"):
         return render_markdown(report)
     if suffix == ".json":
@@ -341,13 +399,95 @@ def render_for(path: str | Path, report: dict, records: Sequence[dict]) -> str:
     return render_terminal(report)
 
 
-def write_report(path: str | Path, report: dict, records: Sequence[dict], *, kind: str | None = None) -> Path:
-    """Write one report file atomically; ``kind`` (md/json/junit/text) overrides the extension."""
+def write_report(path: str | Path, report: dict, records: Sequence[dict], *, kind: str | None = None,
+                 cases: Sequence[Case] = ()) -> Path:
+    """Write one report file atomically; ``kind`` (md/json/junit/html/text) overrides the extension.
+    ``cases`` (the suite's) lets the HTML report show passages and the changed attribute."""
     renderers = {"md": render_markdown, "json": render_json, "text": render_terminal}
     if kind == "junit":
         text = render_junit(report, records)
+    elif kind == "html":
+        text = render_html(report, cases)
     elif kind in renderers:
         text = renderers[kind](report)
     else:
-        text = render_for(path, report, records)
+        text = render_for(path, report, records, cases)
     return atomic_write_text(path, text)
+
+
+# --------------------------------------------------------------------------- HTML
+
+HTML_TEMPLATE = "report.v1.html.j2"
+
+
+def _passage_view(passage, cited: set[str]) -> dict | None:
+    if passage is None:
+        return None
+    return {
+        "role": passage.role, "chunk_id": passage.chunk_id, "segments": passage.segments(),
+        "value": passage.value, "located": bool(passage.spans), "how": passage.how,
+        "in_context": passage.in_context, "cited": passage.chunk_id in cited, "origin": passage.origin,
+    }
+
+
+def html_view(report: dict, cases: Sequence[Case] = ()) -> dict:
+    """Everything the HTML template draws, precomputed: per-family bars, and for each failing
+    case its question, answer, citations and the two passages with the changed attribute."""
+    from .. import __version__
+    from ..cases.changes import locate, twins
+
+    by_id = {c.id: c for c in cases}
+    pairs = twins(cases)
+    families = []
+    for name, m in report["summary"]["families"].items():
+        families.append({
+            "name": name, "pairs": m["pairs"], "pairs_caught": m["pairs_caught"], "pair_pass": m["pair_pass"],
+            "bars": [
+                {"label": "both-present", "rate": m["both_present_pass"], "cases": m["both_present_cases"],
+                 "passed": round((m["both_present_pass"] or 0) * m["both_present_cases"])},
+                {"label": "true-absent", "rate": m["true_absent_pass"], "cases": m["true_absent_cases"],
+                 "passed": round((m["true_absent_pass"] or 0) * m["true_absent_cases"])},
+            ],
+        })
+    failing = []
+    for f in report["failing"]:
+        case = by_id.get(f["case_id"])
+        view = dict(f)
+        view["passages"] = []
+        if case is not None:
+            cited = {c["chunk_id"] for claim in f.get("claims", []) for c in claim["citations"]}
+            true_p, dis_p = locate(case, pairs.get(case.id))
+            view["passages"] = [p for p in (_passage_view(true_p, cited), _passage_view(dis_p, cited)) if p]
+        failing.append(view)
+    m = report["summary"]["overall"]
+    return {
+        "version": __version__,
+        "run": report["run"],
+        "judges": _judges_line(report),
+        "headline": headline_lines(report),
+        "overall": m,
+        "cards": [
+            {"label": "pairs caught", "rate": m["pair_pass"], "num": m["pairs_caught"], "den": m["pairs"]},
+            {"label": "both-present pass", "rate": m["both_present_pass"],
+             "num": round((m["both_present_pass"] or 0) * m["both_present_cases"]), "den": m["both_present_cases"]},
+            {"label": "true-absent pass", "rate": m["true_absent_pass"],
+             "num": round((m["true_absent_pass"] or 0) * m["true_absent_cases"]), "den": m["true_absent_cases"]},
+            {"label": "answers citing", "rate": m["cited_answer_rate"], "num": m["citing_answers"], "den": m["cases"]},
+        ],
+        "families": families,
+        "outcomes": [{"label": OUTCOME_LABELS[k], "count": report["true_absent_outcomes"][k]} for k in OUTCOME_KEYS],
+        "gates": report["gates"],
+        "guide": READING_GUIDE,
+        "failing": [f for f in failing if f["status"] != "error"],
+        "errored": [f for f in failing if f["status"] == "error"],
+        "has_cases": bool(by_id),
+    }
+
+
+def render_html(report: dict, cases: Sequence[Case] = ()) -> str:
+    """A self-contained HTML page (inline CSS, no scripts, nothing fetched): per-family pass bars
+    and each failing case with its question, answer, citations and the true passage beside the
+    near miss, the changed attribute marked. Every text is escaped (Jinja2 autoescape)."""
+    from ..templating import environment
+
+    return environment(html=True).get_template(HTML_TEMPLATE).render(**html_view(report, cases))
