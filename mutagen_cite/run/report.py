@@ -170,17 +170,11 @@ def cite_rows(summary: dict) -> list[list[str]]:
     ]
 
 
-def _table(columns: Sequence[str], rows: list[list[str]]) -> str:
-    widths = [max(len(c), *(len(r[i]) for r in rows)) if rows else len(c) for i, c in enumerate(columns)]
+def _table(columns: Sequence[str], rows: list[list[str]], width: int | None = None) -> str:
+    """A plain-text table fitted to ``width`` (default: the terminal's), a rule above the total."""
+    from ..terminal import table
 
-    def line(cells: Sequence[str]) -> str:
-        return "  ".join(c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(cells, widths)))
-
-    out = [line(columns), "  ".join("-" * w for w in widths)]
-    body = [line(r) for r in rows]
-    if len(body) > 1:  # a rule above the overall row
-        body.insert(len(body) - 1, "  ".join("-" * w for w in widths))
-    return "\n".join(out + body)
+    return table(columns, rows, max_width=width, rule_before_last=True)
 
 
 def _judges_line(report: dict) -> str:
@@ -234,33 +228,49 @@ def pair_rows(summary: dict) -> list[list[str]]:
 # --------------------------------------------------------------------------- renderers
 
 
-def render_terminal(report: dict, *, max_failures: int = 10) -> str:
+def render_terminal(report: dict, *, max_failures: int = 10, width: int | None = None) -> str:
+    """The plain-text report, fitted to ``width`` columns (default: the terminal's): wide tables
+    are cut into column groups, long lines wrap under a hanging indent."""
+    from ..terminal import width as terminal_width
+    from ..terminal import wrap
+
+    w = width if width is not None else terminal_width()
     run = report["run"]
     m = report["summary"]["overall"]
+
+    def fit(text: str, hang: str = "    ") -> str:
+        return wrap(text, max_width=w, hang=hang)
+
+    def tab(columns, rows) -> str:
+        return _table(columns, rows, w)
+
     lines = [
-        *headline_lines(report),
+        *(fit(line, hang=" " * 19) for line in headline_lines(report)),
         "",
-        f"generator {run.get('generator', '?')}   judge {_judges_line(report)}",
+        fit(f"generator {run.get('generator', '?')}   judge {_judges_line(report)}"),
         f"{m['cases']} cases, {m['passed']} passed, {m['errored']} errored",
-        outcome_line(report),
+        fit(outcome_line(report)),
         "",
-        _table(PAIR_COLUMNS, pair_rows(report["summary"])),
+        tab(PAIR_COLUMNS, pair_rows(report["summary"])),
         "",
-        _table(CASE_COLUMNS, case_rows(report["summary"])),
+        tab(CASE_COLUMNS, case_rows(report["summary"])),
         "",
-        _table(CITE_COLUMNS, cite_rows(report["summary"])),
+        tab(CITE_COLUMNS, cite_rows(report["summary"])),
     ]
-    lines.append("citation accuracy: do cited passages support their claims; it cannot tell which of two "
-                 "near-identical passages was cited: read pairs caught first")
+    lines.append(fit("citation accuracy: do cited passages support their claims; it cannot tell which of two "
+                     "near-identical passages was cited: read pairs caught first"))
     failing = report["failing"]
     if failing:
         lines += ["", f"failing cases ({len(failing)}):"]
         for f in failing[:max_failures]:
-            lines.append(f"  {f['case_id']}: {'; '.join(f['reasons'])[:160]}")
+            lines.append(_clip(f"  {f['case_id']}", w))
+            why = wrap("; ".join(f["reasons"]), max_width=w, indent="    ", hang="").splitlines()
+            lines += why if len(why) <= 2 else [why[0], why[1][: w - 1].rstrip() + "…"]
         if len(failing) > max_failures:
-            lines.append(f"  ... and {len(failing) - max_failures} more (write all of them with --report FILE.md or --json FILE.json)")
+            lines.append(fit(f"  ... and {len(failing) - max_failures} more (write all of them with --report FILE.md, "
+                             "--html FILE.html or --json FILE.json)"))
     for g in report["gates"]:
-        lines.append(("gate ok    " if g["passed"] else "gate FAIL  ") + g["reason"])
+        lines.append(fit(("gate ok    " if g["passed"] else "gate FAIL  ") + g["reason"], hang=" " * 11))
     return "\n".join(lines) + "\n"
 
 
@@ -285,6 +295,32 @@ def _md_escape(text: str) -> str:
     import html
 
     return html.escape(text, quote=False).replace("|", "\\|").replace("\n", " ")
+
+
+ROLE_WORDS = {"true": "true passage", "distractor": "near miss", "context": "other context"}
+
+
+def _md_case(f: dict) -> list[str]:
+    """One failing case: question, expected answer, the answer, each cited chunk's start, why."""
+    out = [f"### `{_md_escape(f['case_id'])}` ({f['family']}, {f['variant']})", ""]
+    if "question" in f:
+        out.append(f"- **Question:** {_md_escape(f['question'])}")
+        if f["variant"] == "true-absent" or f.get("expect_behaviour") == "decline":
+            out.append("- **Expected:** decline, or state only what the near miss says")
+        else:
+            out.append(f"- **Expected:** {_md_escape(f['expected'])}, citing the true passage")
+    out.append(f"- **Answer:** {_md_escape(f['answer']) if f['answer'] else '(empty)'}"
+               + (" (declined)" if f.get("declined") else ""))
+    for claim in f.get("claims", []):
+        for c in claim["citations"]:
+            if c.get("start") is None:
+                out.append(f"- **Cited** `{_md_escape(c['chunk_id'])}` ({_md_escape(c['resolution'])}: not in this "
+                           "case's context)")
+            else:
+                out.append(f"- **Cited** `{_md_escape(c['chunk_id'])}` ({ROLE_WORDS.get(c['role'], c['role'])}): "
+                           f"{_md_escape(c['start'])}")
+    out.append(f"- **Why:** {_md_escape('; '.join(f['reasons']))}")
+    return out + [""]
 
 
 def render_markdown(report: dict) -> str:
@@ -336,10 +372,9 @@ def render_markdown(report: dict) -> str:
     failing = [f for f in report["failing"] if f["status"] != "error"]
     errored = [f for f in report["failing"] if f["status"] == "error"]
     if failing:
-        out += [f"## Failing cases ({len(failing)})", "", "| case | family | variant | why |", "|---|---|---|---|"]
-        out += [f"| `{f['case_id']}` | {f['family']} | {f['variant']} | {_md_escape('; '.join(f['reasons']))} |"
-                for f in failing]
-        out.append("")
+        out += [f"## Failing cases ({len(failing)})", ""]
+        for f in failing:
+            out += _md_case(f)
     if errored:
         out += [f"## Errored cases ({len(errored)})", "", "| case | error |", "|---|---|"]
         out += [f"| `{f['case_id']}` | {_md_escape('; '.join(f['reasons']))} |" for f in errored]
@@ -396,14 +431,19 @@ def render_for(path: str | Path, report: dict, records: Sequence[dict], cases: S
         return render_json(report)
     if suffix == ".xml":
         return render_junit(report, records)
-    return render_terminal(report)
+    from ..terminal import FILE_WIDTH
+
+    return render_terminal(report, width=FILE_WIDTH)
 
 
 def write_report(path: str | Path, report: dict, records: Sequence[dict], *, kind: str | None = None,
                  cases: Sequence[Case] = ()) -> Path:
     """Write one report file atomically; ``kind`` (md/json/junit/html/text) overrides the extension.
     ``cases`` (the suite's) lets the HTML report show passages and the changed attribute."""
-    renderers = {"md": render_markdown, "json": render_json, "text": render_terminal}
+    from ..terminal import FILE_WIDTH
+
+    renderers = {"md": render_markdown, "json": render_json,
+                 "text": lambda r: render_terminal(r, width=FILE_WIDTH)}
     if kind == "junit":
         text = render_junit(report, records)
     elif kind == "html":
