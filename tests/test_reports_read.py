@@ -124,3 +124,27 @@ def test_run_report_fits_80_columns_and_markdown_quotes_the_case(tmp_path):
     assert "**Answer:**" in block and f"[{near}]" in block
     assert f"`{near}` (near miss): {near_text}" in block
     json.dumps(text)
+
+
+def test_judge_eval_html_reports_derived_pairs_apart_from_human_labels(tmp_path):
+    from mutagen_cite.judges.evaluate import evaluate, render_html
+    from mutagen_cite.judges.labeled import LabeledPair
+    from test_judge_eval import KeywordJudge
+
+    pairs = [LabeledPair("A is on.", "A is on.", True, "toy", "x", "polarity"),
+             LabeledPair("A is on.", "A is not on.", False, "toy", "x", "polarity")]
+    pairs += [LabeledPair(f"D{i} is on.", f"D{i} is on." if i % 2 else f"D{i} is not on.", bool(i % 2), "corpus:docs",
+                          "", "scope", "swap") for i in range(6)]
+    page = tmp_path / "eval.html"
+    page.write_text(render_html(evaluate(KeywordJudge(), pairs, progress=False)), encoding="utf-8")
+    dom = _Dom()
+    dom.feed(_dump_dom(page, tmp_path))
+    heads = {h["attrs"].get("id"): " ".join(h["text"].split()) for h in dom.find("h2")}
+    assert heads["human"] == "Agreement with human labels (2 pairs)"
+    assert heads["derived"].startswith("Derived pairs") and "(6 pairs)" in heads["derived"]
+    human_rows = [" ".join(r["text"].split()) for r in dom.find("tr")
+                  if any(p["tag"] == "table" for p in r["parents"]) and "toy" in r["text"]]
+    assert human_rows and all("corpus" not in r for r in human_rows)
+    derived = [e for e in dom.find("td") if e["text"].startswith("dataset: docs")]
+    assert len(derived) == 1  # the derived data set, named without pretending to be human-labelled
+    assert any("Most pairs here were derived" in p["text"] for p in dom.find("p", "note"))

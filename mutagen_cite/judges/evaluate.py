@@ -196,8 +196,40 @@ def render_table(report: dict) -> str:
     return "\n".join(lines) + "\n"
 
 
+DERIVED_PREFIX = "corpus:"  # data sets of pairs derived from documents by the tool's own families
+
+
+def _row(label: str, m: dict) -> list[str]:
+    bal = _fmt(m["balanced_accuracy"]) + ("*" if m["single_class"] else "")
+    best = "-" if m["best_threshold"] is None else f"{m['best_threshold']:.2f} ({m['best_balanced_accuracy']:.2f})"
+    return [label, str(m["n"]), str(m["positives"]), _fmt(m["accuracy"]), bal, _fmt(m["kappa"]),
+            _fmt(m["roc_auc"]), best, _fmt(m["unsupported_recall"])]
+
+
+def source_sections(report: dict) -> dict:
+    """The report's groups split by where the labels came from: ``human`` (labelled data sets),
+    ``derived`` (pairs the tool derived from documents with its own families: agreement there
+    measures consistency with the tool's labelling, not with people) and ``mixed`` (groups
+    that pool both, such as a family). Counts of pairs from each source, from the data-set groups."""
+    datasets = report["groups"].get("dataset", {})
+    human_n = sum(m["n"] for k, m in datasets.items() if not k.startswith(DERIVED_PREFIX))
+    derived_n = sum(m["n"] for k, m in datasets.items() if k.startswith(DERIVED_PREFIX))
+    out: dict[str, list] = {"human": [], "derived": [], "mixed": []}
+    only = "human" if not derived_n else "derived" if not human_n else None
+    for grouping in GROUPINGS:
+        for key, m in report["groups"].get(grouping, {}).items():
+            if grouping == "family":
+                where = only or "mixed"
+            else:  # data set, category and edit type keys start with the data set's name
+                where = "derived" if key.startswith(DERIVED_PREFIX) else "human"
+            label = f"{grouping}: {key.removeprefix(DERIVED_PREFIX) if where == 'derived' else key}"
+            out[where].append(_row(label, m))
+    return {"human_pairs": human_n, "derived_pairs": derived_n, **out}
+
+
 def render_html(report: dict, *, title: str = "") -> str:
-    """Self-contained HTML: the table and an SVG reliability diagram (no scripts, no network)."""
+    """Self-contained HTML: agreement with human labels apart from agreement on pairs derived
+    from documents by the tool's own families, and an SVG reliability diagram (no scripts)."""
     from ..templating import environment
 
     env = environment(html=True)
@@ -223,6 +255,8 @@ def render_html(report: dict, *, title: str = "") -> str:
         report=report,
         header=TABLE_HEADER,
         rows=table_rows(report),
+        overall=_row("all pairs", report["overall"]),
+        sources=source_sections(report),
         points=points,
         bars=bars,
         size=size,
