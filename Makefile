@@ -25,13 +25,16 @@ demo: install
 	$(BIN)/mutagen-cite build corpora/demo -o $(OUT)/suite.yaml --min-hardness embedding
 	$(BIN)/mutagen-cite validate $(OUT)/suite.yaml --corpus corpora/demo
 	$(BIN)/mutagen-cite audit $(OUT)/suite.yaml --corpus corpora/demo -o $(OUT)/audit.json --html $(OUT)/audit.html
-	$(BIN)/mutagen-cite run $(OUT)/suite.yaml -g oracle -o $(OUT)/oracle.jsonl --force --report $(OUT)/oracle.md
+	$(BIN)/mutagen-cite run $(OUT)/suite.yaml -g oracle -o $(OUT)/oracle.jsonl --force --report $(OUT)/oracle.md \
+		--html $(OUT)/oracle.html
 	@echo
 	@echo "A system that cites the most similar chunk (the baseline every near-miss suite must catch):"
 	$(BIN)/mutagen-cite run $(OUT)/suite.yaml -g similarity -o $(OUT)/similarity.jsonl --force \
-		--report $(OUT)/similarity.md --junit $(OUT)/similarity.junit.xml
+		--report $(OUT)/similarity.md --junit $(OUT)/similarity.junit.xml --html $(OUT)/similarity.html
 	@echo
 	@echo "Suite: $(OUT)/suite.yaml   audit: $(OUT)/audit.html   reports: $(OUT)/*.md"
+	@echo "Open $(OUT)/similarity.html in a browser: each failing case's question, answer and citations,"
+	@echo "beside the true passage and the near miss with the changed attribute marked."
 
 test: install
 	$(BIN)/python -m pytest -q

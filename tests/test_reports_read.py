@@ -148,3 +148,14 @@ def test_judge_eval_html_reports_derived_pairs_apart_from_human_labels(tmp_path)
     derived = [e for e in dom.find("td") if e["text"].startswith("dataset: docs")]
     assert len(derived) == 1  # the derived data set, named without pretending to be human-labelled
     assert any("Most pairs here were derived" in p["text"] for p in dom.find("p", "note"))
+
+
+def test_help_has_examples_a_new_user_can_run():
+    runner = CliRunner()
+    for args in (["validate"], ["judge", "eval"], ["judge", "train"], ["judge"], ["run"], ["audit"]):
+        text = runner.invoke(main, [*args, "--help"]).output
+        assert "Examples:" in text, args
+    judge_help = runner.invoke(main, ["judge", "--help"]).output
+    first = judge_help[judge_help.index("Examples:"):].splitlines()[1]
+    assert first.strip().startswith("mutagen-cite judge") and "../shared" not in first
+    assert "--html" in runner.invoke(main, ["run", "--help"]).output

@@ -17,13 +17,17 @@ def judge() -> None:
 
     \b
     Every number `mutagen-cite run` prints is a judge's verdict, so the judge's own
-    agreement with human labels is measured here, per category, never assumed.
+    agreement with human labels is measured here, per category, never assumed. Pairs
+    derived from your documents (--corpus) are labelled by mutagen-cite's own families,
+    not by people: reports show them apart from human-labelled pairs (--data).
 
     \b
     Examples:
-      mutagen-cite judge eval --judge slots --data ../shared/labeled/breaking_nli --limit 2000
-      mutagen-cite judge eval --judge slots --corpus docs/ --split heldout --html eval.html
-      mutagen-cite judge train --base all-MiniLM-L6-v2 --data ../shared/labeled --corpus docs/ -o models/judge
+      mutagen-cite judge eval --judge slots --corpus docs/ --html eval.html
+      mutagen-cite judge eval --judge nli --data my_labels.jsonl --json eval.json
+      mutagen-cite judge train --base all-MiniLM-L6-v2 --corpus docs/ -o models/judge
+    (docs/ is your documents folder; my_labels.jsonl has premise, hypothesis, label
+    [supported|unsupported] and optionally category, one JSON object per line.)
     """
 
 
@@ -125,13 +129,24 @@ def build_judge(spec: str, *, threshold: float | None, spacy_model: str | None, 
 def eval_command(judge_spec, data, corpus, split, limit, seed, threshold, premise_policy, max_premise_chars,
                  max_premise_sentences, spacy_model, embedding_model, slots_embeddings, exclude_trained, json_out,
                  html_out, details_out, batch_size, cache_dir, per_doc_family, quiet):
-    """Agreement of a judge with human-labelled pairs, overall and per category.
+    """Agreement of a judge with labelled pairs, overall and per category.
 
     \b
     Prints accuracy, balanced accuracy, Cohen's kappa, ROC AUC, the best threshold and the
     share of unsupported pairs the judge flags, per data set, category, family and edit
-    type. A review-queue file written by an ensemble judge is plain labelled JSONL once a
-    person fills its `label` fields: pass it with --data.
+    type. --data pairs carry human labels; --corpus pairs are derived from your documents
+    by mutagen-cite's own families (a sentence supports itself, its one-attribute near miss
+    does not), so agreement on them is consistency with the tool, not with people: the
+    HTML report shows the two apart. A review-queue file written by an ensemble judge is
+    plain labelled JSONL once a person fills its `label` fields: pass it with --data.
+
+    \b
+    Examples:
+      mutagen-cite judge eval --judge slots --corpus docs/ --html eval.html
+      mutagen-cite judge eval --judge nli --data my_labels.jsonl --details review.jsonl
+      mutagen-cite judge eval --judge nli:models/judge --corpus docs/ --split heldout \\
+          --exclude-trained models/judge
+      mutagen-cite judge eval --judge ensemble:nli+slots --data results.review.jsonl
     """
     from ..judges.evaluate import evaluate, render_html, render_table
     from ..judges.labeled import select_split, stratified_sample
@@ -231,6 +246,13 @@ def train_command(base, data, corpus, output, epochs, max_pairs, eval_pairs, bat
     seven families); measures the held-out parts; writes the weights, MODEL_CARD.md and
     training.json (data, sizes, seed, documents used, held-out metrics, weights sha256).
     Use the result with --judge nli:OUTPUT.
+
+    \b
+    Examples:
+      mutagen-cite judge train --base all-MiniLM-L6-v2 --corpus docs/ -o models/judge
+      mutagen-cite judge train --base cross-encoder/nli-deberta-v3-small \\
+          --data my_labels.jsonl --corpus docs/ --epochs 2 -o models/judge
+      mutagen-cite run suite.yaml -g python:my_rag:answer --judge nli:models/judge
     """
     from ..judges.labeled import select_split
     from ..judges.train import Recipe, train_judge

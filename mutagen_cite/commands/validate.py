@@ -30,6 +30,12 @@ def validate(suite: Path, corpus_dir: Path | None, fmt: str) -> None:
     Exit code 0 when there are no errors (warnings allowed), 1 when cases have errors,
     2 when SUITE itself cannot be read (missing, malformed YAML/JSON, bad structure) or
     the --corpus folder has no readable documents.
+
+    \b
+    Examples:
+      mutagen-cite validate suite.yaml
+      mutagen-cite validate suite.yaml --corpus docs/        (also check it against the documents)
+      mutagen-cite validate suite.yaml --format json > problems.json
     """
     loaded = load_suite(suite)
     corpus = None
