@@ -166,10 +166,11 @@ def table_rows(report: dict) -> list[list[str]]:
 TABLE_HEADER = ["group", "n", "pos", "acc", "bal.acc", "kappa", "auc", "best cut (bal.acc)", "flagged"]
 
 
-def render_table(report: dict) -> str:
-    """A plain-text table, readable at a glance (``*`` marks one-label groups)."""
-    rows = [TABLE_HEADER] + table_rows(report)
-    widths = [max(len(r[i]) for r in rows) for i in range(len(TABLE_HEADER))]
+def render_table(report: dict, *, width: int | None = None) -> str:
+    """A plain-text table, readable at a glance (``*`` marks one-label groups), fitted to
+    ``width`` (default: the terminal's)."""
+    from ..terminal import table
+
     lines = []
     j = report["judge"]
     model = f"  model {j['model']}" if j.get("model") else ""
@@ -182,10 +183,7 @@ def render_table(report: dict) -> str:
         + f"  pairs {data.get('pairs')}"
     )
     lines.append("")
-    for k, r in enumerate(rows):
-        lines.append("  ".join(c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(r, widths))))
-        if k == 0:
-            lines.append("  ".join("-" * w for w in widths))
+    lines.append(table(TABLE_HEADER, table_rows(report), max_width=width))
     lines.append("")
     lines.append("flagged = share of unsupported pairs the judge rejects; * = one label only in this group")
     for note in report.get("notes", []):
