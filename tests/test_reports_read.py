@@ -12,7 +12,7 @@ from click.testing import CliRunner
 
 from mutagen_cite.audit.ranks import audit_suite
 from mutagen_cite.audit.report import audit_to_dict, render_html, render_terminal
-from mutagen_cite.cases.changes import locate
+from mutagen_cite.cases.changes import locate, provenance_dict
 from mutagen_cite.cli import main
 from mutagen_cite.model import Case, ContextChunk, Expect
 from mutagen_cite.terminal import table
@@ -32,7 +32,7 @@ def _tied_suite():
         pair = make_pair(base, "scope", f"Q{base}?", f"C{base}.", true, near)
         orig, rep = {"a": ("Frankfurt", "Oregon"), "b": ("12", "5"), "c": ("All", "Most")}[base]
         mutation = {"original": orig, "replacement": rep}
-        pair = [replace(c, provenance={**c.provenance, "mutation": mutation}) for c in pair]
+        pair = [replace(c, provenance={**provenance_dict(c), "mutation": mutation}) for c in pair]
         cases += pair
     t = TableSimilarity("t", {("Qa?", "Logs in Frankfurt are kept for 400 days."): 0.5,
                               ("Qa?", "Logs in Oregon are kept for 400 days."): 0.5,
@@ -71,8 +71,8 @@ def test_audit_html_shows_questions_and_marked_passages_in_chromium(tmp_path):
         assert case.question in s["text"]
         marks = {p["attrs"]["data-role"]: [m["text"] for m in dom.find("mark", "changed", within=p)]
                  for p in dom.find("div", "passage", within=s)}
-        assert marks == {"true": [case.provenance["mutation"]["original"]],
-                         "distractor": [case.provenance["mutation"]["replacement"]]}
+        mutation = provenance_dict(case)["mutation"]
+        assert marks == {"true": [mutation["original"]], "distractor": [mutation["replacement"]]}
     kinds = [e["text"] for e in dom.find("span", "fn")]
     assert kinds == ["t tied 0 (tie)", "t inverted +0.400", "t separated -0.800"]
 
