@@ -37,10 +37,13 @@ def command(suite_path: Path, corpus_dir: Path | None, functions: str, query: st
     """Rank each case's distractor against its true passage under similarity functions.
 
     \b
-    A case is hard for a function when the distractor ranks at or above the true passage
-    for the claim. Easy cases measure topical selection, not support. Beside the share of
-    hard cases, the audit prints the score of a pure similarity citer (cite the top chunk,
-    never decline): a suite on which it scores high is not measuring support.
+    A distractor is inverted for a function when it scores above the true passage for the
+    question (or --query claim), tied when it scores exactly the same; build --min-hardness
+    counts both as hard, the reports show them apart. Easy cases measure topical selection,
+    not support. Beside them, the audit prints the score of a pure similarity citer (cite
+    the top chunk, never decline; half credit on a tie): a suite on which it scores high is
+    not measuring support. The HTML report shows each pair's question and both passages
+    with the changed attribute marked.
 
     \b
     Examples:
