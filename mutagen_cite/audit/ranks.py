@@ -199,14 +199,7 @@ def twin_id(case_id: str) -> str | None:
 
 
 def _roles(case: Case) -> dict[str, str]:
-    chunks = case.provenance.get("chunks") if isinstance(case.provenance, dict) else None
-    out: dict[str, str] = {}
-    if isinstance(chunks, Mapping):
-        for cid, entry in chunks.items():
-            if isinstance(entry, Mapping) and entry.get("role") is not None:
-                role = entry.get("role")
-                out[str(cid)] = "true" if role is True else str(role)
-    return out
+    return case.provenance.roles() if case.provenance is not None else {}
 
 
 def _check_in_context(case: Case, ids: Iterable[str], field_name: str) -> None:
@@ -295,8 +288,8 @@ def _true_absent_pair(case: Case, twin: Case | None) -> _Pair:
             true_ids.append(tid)
             candidates.append(ContextChunk(tid, twin.chunk_text(cid) or ""))
         return _Pair(tuple(candidates), tuple(true_ids), distractor_ids, own, "twin")
-    sentence = case.provenance.get("sentence") if isinstance(case.provenance, dict) else None
-    if isinstance(sentence, str) and sentence.strip():
+    sentence = case.provenance.sentence if case.provenance is not None else None
+    if sentence is not None and sentence.strip():
         candidates = (*case.context, ContextChunk("__true__0", sentence))
         return _Pair(candidates, ("__true__0",), distractor_ids, own, "provenance.sentence")
     raise SuiteError(
