@@ -1,8 +1,11 @@
 """`build --min-hardness`: prefer near misses that similarity functions cannot tell apart.
 
 A candidate is hard for a function when, scored against the case's *question* (what a
-generator or a retriever sees), the distractor chunk ranks at or above the true chunk. The
-audit (``mutagen-cite audit``) measures the same thing on a finished suite.
+generator or a retriever sees, ``ranks.HARD_QUERY``), the distractor chunk scores at or above
+the true chunk: :func:`mutagen_cite.audit.ranks.distractor_is_hard`, the one definition the
+audit (``mutagen-cite audit``) applies to a finished suite too. ``build --update`` applies
+the same preference when it refills freed slots of a suite whose header records
+``min_hardness``.
 """
 
 from __future__ import annotations
@@ -10,6 +13,7 @@ from __future__ import annotations
 import os
 from typing import Callable, Sequence
 
+from .ranks import distractor_is_hard
 from .similarity import EmbeddingSimilarity, make_similarity, parse_functions
 
 
@@ -22,7 +26,8 @@ def hardness_preference(
 ) -> Callable[[object], bool]:
     """A predicate telling whether a candidate is hard under every function in ``functions``.
 
-    All texts are scored up front (embeddings in one batched, cached call).
+    All texts are scored up front (embeddings in one batched, cached call). Candidates not in
+    ``candidates`` are not hard.
     """
     names = parse_functions(functions)
     embedder = None
@@ -42,7 +47,7 @@ def hardness_preference(
         ok = True
         for sim in sims:
             true_score, dis_score = sim.scores(c.phrasing.question, [c.true_chunk.text, c.distractor_text])
-            if dis_score < true_score:
+            if not distractor_is_hard(true_score, dis_score):
                 ok = False
                 break
         hard[c.base_id] = ok
