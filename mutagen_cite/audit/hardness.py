@@ -23,20 +23,17 @@ def hardness_preference(
     *,
     embedding_model: str | None = None,
     cache_dir: str | os.PathLike | None = None,
+    embedder=None,
 ) -> Callable[[object], bool]:
     """A predicate telling whether a candidate is hard under every function in ``functions``.
 
     All texts are scored up front (embeddings in one batched, cached call). Candidates not in
-    ``candidates`` are not hard.
+    ``candidates`` are not hard. ``embedder`` reuses a loaded embedder (else one is loaded from
+    ``embedding_model`` when ``embedding`` is among the functions).
     """
     names = parse_functions(functions)
-    embedder = None
-    if "embedding" in names:
-        from pathlib import Path
-
-        from .embeddings import load_embedder
-
-        embedder = load_embedder(embedding_model, cache_dir=Path(cache_dir) / "embeddings" if cache_dir else None)
+    if "embedding" in names and embedder is None:
+        embedder = load_embedder_for(embedding_model, cache_dir)
     idf_corpus = sorted({c.true_chunk.text for c in candidates} | {c.distractor_text for c in candidates})
     sims = [make_similarity(n, embedder=embedder, idf_corpus=idf_corpus) for n in names]
     for sim in sims:
@@ -52,3 +49,12 @@ def hardness_preference(
                 break
         hard[c.base_id] = ok
     return lambda c: hard.get(c.base_id, False)
+
+
+def load_embedder_for(embedding_model: str | None, cache_dir: str | os.PathLike | None):
+    """The embedder ``--min-hardness embedding`` uses (its vectors cached under ``cache_dir``)."""
+    from pathlib import Path
+
+    from .embeddings import load_embedder
+
+    return load_embedder(embedding_model, cache_dir=Path(cache_dir) / "embeddings" if cache_dir else None)

@@ -542,6 +542,18 @@ def _context(header: SuiteHeader, analysis, judge, templates_dir):
     )
 
 
+def _faker_note(header: SuiteHeader) -> list[str]:
+    """A note when the installed Faker is not the one the suite was built with: Faker's name
+    lists feed synthetic near-miss values, so regenerated cases may draw other names."""
+    from .build import faker_version
+
+    old, now = header.settings.get("faker"), faker_version()
+    if old is None or old == now:
+        return []
+    return [f"Faker differs from the build ({old} -> {now}): kept cases are unaffected; regenerated and new "
+            f"cases may draw other synthetic names and dates (install faker=={old} to regenerate as built)"]
+
+
 def header_tiers(header: SuiteHeader) -> tuple[str, ...]:
     """Tier names the suite was tagged with (kept so unchanged documents hit the parse cache)."""
     m = re.search(r"\btiers=([^|]*)", str(header.settings.get("annotator", "")))
@@ -661,11 +673,32 @@ class _Pool:
         self.untried = [c for c in self.untried if c.base_id not in seen]
 
 
+class _Hardness:
+    """``build --min-hardness`` as the suite header records it (``settings.min_hardness``), for
+    refills: the same preference as at build time (``audit.hardness``), the embedder loaded once."""
+
+    def __init__(self, functions: Sequence[str], cache_dir, embedding_model: str | None = None):
+        self.functions = list(functions)
+        self.cache_dir = cache_dir
+        self.embedding_model = embedding_model
+        self._embedder = None
+
+    def preference(self, candidates: Sequence) -> Callable:
+        from ..audit.hardness import hardness_preference, load_embedder_for
+        from ..audit.similarity import parse_functions
+
+        if "embedding" in parse_functions(self.functions) and self._embedder is None:
+            self._embedder = load_embedder_for(self.embedding_model, self.cache_dir)
+        return hardness_preference(candidates, self.functions, embedder=self._embedder)
+
+
 def _refill(ctx, need: dict[str, int], have: Counter, used: set[str], taken: set[str], first: Sequence[str],
-            report) -> tuple[list, dict[str, int]]:
+            report, hardness: _Hardness | None = None) -> tuple[list, dict[str, int]]:
     """``need[family]`` new cases per family as (candidate, labels, number of variants to keep)
     and the cases each family could not supply. Families that run out hand their slots to the
-    families with the fewest cases, so the suite keeps its size."""
+    families with the fewest cases, so the suite keeps its size. With ``hardness`` (the header's
+    ``min_hardness``), hard candidates go first, as in ``build --min-hardness``: the pool then
+    holds every document's candidates, not only the first few documents'."""
     from .build import select
     from .candidates import stable_rank
 
@@ -685,16 +718,19 @@ def _refill(ctx, need: dict[str, int], have: Counter, used: set[str], taken: set
         pool = pools.setdefault(family, _Pool(ctx, family, order))
         got = 0
         while got < n:
-            fresh = pool.grow(max(8, 4 * (n - got)), ok)
+            # with a hardness preference every document's candidates compete, hard ones first,
+            # as in `build --min-hardness` (a hard near miss may sit in the last document)
+            fresh = pool.grow(math.inf if hardness is not None else max(8, 4 * (n - got)), ok)
             if not fresh:
                 break
+            prefer = hardness.preference(fresh) if hardness is not None else None
             seen: set[str] = set()
 
             def check(batch):
                 seen.update(c.base_id for c in batch)
                 return ctx.check(batch)
 
-            picked = select({family: fresh}, n - got, seed=ctx.seed, check=check, report=report)
+            picked = select({family: fresh}, n - got, seed=ctx.seed, check=check, report=report, prefer=prefer)
             pool.consumed(seen)
             for cand, label in picked:
                 used.add(cand.sentence.key)
@@ -812,6 +848,7 @@ def update_suite(
         if old_annotator and old_annotator != analysis.annotator.version:
             notes.append(f"slot tagging differs from the build ({old_annotator} -> {analysis.annotator.version}): "
                          "kept cases are unaffected; regenerated ones use the new tagging")
+        notes.extend(_faker_note(header))
         ctx = _context(header, analysis, judge, templates_dir)
         docs = ctx.documents
         used = {k for k in (_sentence_key(c, view.resolve) for c in out) if k}
@@ -843,7 +880,10 @@ def update_suite(
         if wanted:
             first = [*view.changes.edited, *view.changes.added]
             report = BuildReport()
-            chosen, shortfall = _refill(ctx, wanted, Counter(c.family for c in out), used, taken, first, report)
+            functions = header.settings.get("min_hardness")
+            hardness = _Hardness(functions, cache_dir, header.settings.get("embedding_model")) if functions else None
+            chosen, shortfall = _refill(ctx, wanted, Counter(c.family for c in out), used, taken, first, report,
+                                        hardness)
             for cand, label, n in chosen:
                 out.extend(replace(c, status="new") for c in cases_from(ctx, [(cand, label)])[:n])
         n_setting = header.settings.get("cases", len(suite.cases))
