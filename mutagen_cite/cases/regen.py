@@ -180,7 +180,9 @@ class _CorpusView:
         self._words: set[str] = set()
         self._rule_values: dict[str, set[tuple[str, str]]] = {}  # doc id -> rule-tagged (kind, value)
 
-    def resolve(self, doc_id: str) -> str | None:
+    def resolve(self, doc_id: str | None) -> str | None:
+        if doc_id is None:
+            return None
         if doc_id in self.docs:
             return doc_id
         return self.changes.renamed.get(doc_id)
@@ -236,8 +238,8 @@ def _referenced_docs(prov: Provenance) -> list[str]:
 
 def _texts_problem(case: Case, view: _CorpusView) -> str | None:
     """Why the case's pinned texts no longer read the same from the corpus, or None."""
-    prov = case.provenance
-    doc = view.docs[view.resolve(prov.doc)]  # type: ignore[index, union-attr, arg-type]
+    prov = case.provenance or Provenance()
+    doc = view.docs[view.resolve(prov.doc)]  # type: ignore[index]
     sentence = prov.sentence
     if sentence is not None:
         found = _span(doc, prov.start, prov.end)
@@ -249,7 +251,7 @@ def _texts_problem(case: Case, view: _CorpusView) -> str | None:
         text = case.chunk_text(cid)
         if text is None:
             continue
-        edoc = view.docs[view.resolve(prov.chunk_doc(entry))]  # type: ignore[index, arg-type]
+        edoc = view.docs[view.resolve(prov.chunk_doc(entry))]  # type: ignore[index]
         window = _span(edoc, entry.start, entry.end)
         role = entry.role or "context"
         what = "text around the true sentence" if role == "true" else f"{role} chunk text"
@@ -334,9 +336,9 @@ def _relocate(cases: list[Case], view: _CorpusView) -> tuple[Case, ...] | None:
     """The pair re-pointed at where its unchanged texts are now (a renamed document, or text
     inserted or removed before them), each case ``changed``; None when some text is not there
     verbatim any more."""
-    prov = cases[0].provenance
-    doc = view.docs[view.resolve(prov.doc)]  # type: ignore[index, union-attr, arg-type]
-    sentence, start = prov.sentence, prov.start  # type: ignore[union-attr]
+    prov = cases[0].provenance or Provenance()
+    doc = view.docs[view.resolve(prov.doc)]  # type: ignore[index]
+    sentence, start = prov.sentence, prov.start
     if not sentence or start is None:
         return None
     for at in _occurrences(doc.text, sentence, start):
@@ -349,8 +351,8 @@ def _relocate(cases: list[Case], view: _CorpusView) -> tuple[Case, ...] | None:
 def _shifted(case: Case, view: _CorpusView, delta: int) -> Case | None:
     """``case`` with every offset moved (the true sentence and its chunk by ``delta``, a real
     distractor chunk to where its text is now), or None when a text no longer reads the same."""
-    old = case.provenance
-    home = view.resolve(old.doc)  # type: ignore[union-attr, arg-type]
+    old = case.provenance or Provenance()
+    home = view.resolve(old.doc)
     doc = view.docs[home]  # type: ignore[index]
     if old.start is None or old.end is None:
         return None
@@ -365,7 +367,7 @@ def _shifted(case: Case, view: _CorpusView, delta: int) -> Case | None:
         if entry.start is None or entry.end is None:
             chunks[cid] = entry
             continue
-        edoc_id = view.resolve(old.chunk_doc(entry))  # type: ignore[arg-type]
+        edoc_id = view.resolve(old.chunk_doc(entry))
         edoc = view.docs[edoc_id]  # type: ignore[index]
         text = case.chunk_text(cid)
         if entry.synthetic is True or text is None:
@@ -385,10 +387,10 @@ def _shifted(case: Case, view: _CorpusView, delta: int) -> Case | None:
     prov = replace(prov, chunks=chunks)
     mutation = prov.mutation
     sib = mutation.sibling if mutation is not None else None
-    if sib is not None and sib.start is not None and sib.end is not None:
-        sib = replace(sib, doc=view.resolve(sib.doc or home), start=sib.start + other_delta,  # type: ignore[arg-type]
+    if mutation is not None and sib is not None and sib.start is not None and sib.end is not None:
+        sib = replace(sib, doc=view.resolve(sib.doc or home), start=sib.start + other_delta,
                       end=sib.end + other_delta)
-        prov = replace(prov, mutation=replace(mutation, sibling=sib))  # type: ignore[arg-type]
+        prov = replace(prov, mutation=replace(mutation, sibling=sib))
     return replace(case, provenance=prov, status="changed")
 
 
@@ -561,11 +563,11 @@ def header_tiers(header: SuiteHeader) -> tuple[str, ...]:
 
 
 def _sentence_key(case: Case, resolve: Callable[[str], str | None]) -> str | None:
-    prov = case.provenance
-    doc = resolve(prov.doc) if prov is not None and prov.doc is not None else None
-    if doc is None or prov.start is None or prov.end is None:  # type: ignore[union-attr]
+    prov = case.provenance or Provenance()
+    doc = resolve(prov.doc) if prov.doc is not None else None
+    if doc is None or prov.start is None or prov.end is None:
         return None
-    return f"{doc}#{prov.start}-{prov.end}"  # type: ignore[union-attr]
+    return f"{doc}#{prov.start}-{prov.end}"
 
 
 def _with_old_chunk_ids(new: Case, old: Case) -> Case:
@@ -583,7 +585,7 @@ def _with_old_chunk_ids(new: Case, old: Case) -> Case:
     expect = replace(new.expect,
                      cited_chunks_include=tuple(rename.get(c, c) for c in new.expect.cited_chunks_include),
                      cited_chunks_exclude=tuple(rename.get(c, c) for c in new.expect.cited_chunks_exclude))
-    prov = replace(new.provenance, chunks={rename[cid]: e for cid, e in new_chunks.items()})  # type: ignore[arg-type]
+    prov = replace(new.provenance or Provenance(), chunks={rename[cid]: e for cid, e in new_chunks.items()})
     return replace(new, context=tuple(context), expect=expect, provenance=prov)
 
 
