@@ -240,6 +240,103 @@ class Expect:
 
 
 @dataclass(frozen=True)
+class ChunkOrigin:
+    """Where one context chunk of a case came from (``provenance.chunks[chunk_id]``).
+
+    ``role`` is ``"true"`` (the true passage), ``"distractor"`` (the near miss) or another
+    word for plain context. ``doc`` is None when the chunk is from the provenance's own
+    document. ``synthetic`` (distractors only) is True when the near miss was made by splicing
+    the mutated sentence into the true chunk's window ``start:end``, False when it is a real
+    sibling chunk read verbatim; None when not recorded.
+    """
+
+    role: str | None = None
+    doc: str | None = None
+    start: int | None = None
+    end: int | None = None
+    synthetic: bool | None = None
+
+    def to_dict(self) -> dict:
+        return _set_fields(self, ("role", "doc", "start", "end", "synthetic"))
+
+
+@dataclass(frozen=True)
+class SourceSpan:
+    """A span of a corpus document: the sibling sentence a near miss was read from."""
+
+    doc: str | None = None
+    start: int | None = None
+    end: int | None = None
+
+    def to_dict(self) -> dict:
+        return _set_fields(self, ("doc", "start", "end"))
+
+
+@dataclass(frozen=True)
+class MutationRecord:
+    """The recorded edit behind a near miss (``provenance.mutation``): what a suite keeps of a
+    :class:`Mutation` once the case is written. ``slot_start``/``slot_end`` are offsets into the
+    true sentence; ``origin`` is mined | synthetic | sibling; ``sibling`` names the real
+    sentence a sibling near miss was read from. Every field may be missing in hand-written suites."""
+
+    family: str | None = None
+    family_version: str | None = None
+    kind: str | None = None
+    slot_start: int | None = None
+    slot_end: int | None = None
+    original: str | None = None
+    replacement: str | None = None
+    origin: str | None = None
+    sibling: SourceSpan | None = None
+
+    def to_dict(self) -> dict:
+        out = _set_fields(self, ("family", "family_version", "kind", "slot_start", "slot_end", "original",
+                                 "replacement", "origin"))
+        if self.sibling is not None:
+            out["sibling"] = self.sibling.to_dict()
+        return out
+
+
+@dataclass(frozen=True)
+class Provenance:
+    """Where a case came from: the true sentence (``doc``, ``start``/``end`` into the document
+    text, ``sentence``, ``page`` for paged sources), the document's ``doc_sha256`` when it was
+    read, each context chunk's origin (``chunks``, by the case's opaque chunk id) and the
+    ``mutation`` that made the near miss. Regenerate and validate read these fields; every one
+    may be missing in a hand-written suite."""
+
+    doc: str | None = None
+    doc_sha256: str | None = None
+    start: int | None = None
+    end: int | None = None
+    sentence: str | None = None
+    page: int | None = None
+    chunks: dict[str, ChunkOrigin] = field(default_factory=dict, hash=False, compare=True)
+    mutation: MutationRecord | None = None
+
+    def roles(self) -> dict[str, str]:
+        """Chunk id -> role, for the chunks that record one."""
+        return {cid: e.role for cid, e in self.chunks.items() if e.role}
+
+    def chunk_doc(self, entry: ChunkOrigin) -> str | None:
+        """The document ``entry`` was read from (its own, else the provenance's)."""
+        return entry.doc if entry.doc is not None else self.doc
+
+    def to_dict(self) -> dict:
+        """Plain data (the suite file's mapping); fields that are not set are left out."""
+        out = _set_fields(self, ("doc", "doc_sha256", "start", "end", "sentence", "page"))
+        if self.chunks:
+            out["chunks"] = {cid: e.to_dict() for cid, e in self.chunks.items()}
+        if self.mutation is not None:
+            out["mutation"] = self.mutation.to_dict()
+        return out
+
+
+def _set_fields(obj, names: tuple[str, ...]) -> dict:
+    return {n: getattr(obj, n) for n in names if getattr(obj, n) is not None}
+
+
+@dataclass(frozen=True)
 class Case:
     id: str
     family: str
@@ -249,7 +346,7 @@ class Case:
     answer: str
     context: tuple[ContextChunk, ...]
     expect: Expect
-    provenance: dict = field(default_factory=dict, hash=False, compare=True)
+    provenance: Provenance | None = None
     hardness: dict = field(default_factory=dict, hash=False, compare=True)
     labels: dict = field(default_factory=dict, hash=False, compare=True)
     status: str | None = None  # set by --update: kept | changed | new

@@ -18,7 +18,7 @@ from mutagen_cite.audit.ranks import (
 )
 from mutagen_cite.audit.report import audit_to_dict, render_html, render_terminal
 from mutagen_cite.errors import ConfigError, SuiteError
-from mutagen_cite.model import Case, ContextChunk, Expect, Suite, SuiteHeader
+from mutagen_cite.model import Case, ChunkOrigin, ContextChunk, Expect, Provenance, Suite, SuiteHeader
 from mutagen_cite.audit.similarity import BM25Similarity, FuzzySimilarity, TokenF1Similarity
 
 from test_similarity import EU_CENTRAL, EU_CLAIM, US_EAST
@@ -35,7 +35,7 @@ def make_pair(base, family, question, claim, true_text, distractor_text, *, extr
         answer="",
         context=(ContextChunk("p-1", true_text), ContextChunk("p-2", distractor_text), *extra),
         expect=Expect(cited_chunks_include=("p-1",), cited_chunks_exclude=("p-2",)),
-        provenance={"chunks": {"p-1": {"role": "true"}, "p-2": {"role": "distractor"}}},
+        provenance=Provenance(chunks={"p-1": ChunkOrigin(role="true"), "p-2": ChunkOrigin(role="distractor")}),
     )
     absent = Case(
         id=f"{base}-{family}-true-absent",
@@ -46,7 +46,7 @@ def make_pair(base, family, question, claim, true_text, distractor_text, *, extr
         answer="",
         context=(ContextChunk("p-2", distractor_text), *extra),
         expect=Expect(cited_chunks_exclude=("p-2",), behaviour="decline"),
-        provenance={"chunks": {"p-2": {"role": "distractor"}}},
+        provenance=Provenance(chunks={"p-2": ChunkOrigin(role="distractor")}),
     )
     return [both, absent]
 
@@ -163,7 +163,7 @@ def test_true_absent_without_twin_needs_provenance():
     _, absent = make_pair("lonely", "scope", "Q?", "C.", "T", "D")
     with pytest.raises(SuiteError, match="true passage"):
         audit_suite([absent], similarities=[TokenF1Similarity()])
-    with_sentence = replace(absent, provenance={**absent.provenance, "sentence": "T"})
+    with_sentence = replace(absent, provenance=replace(absent.provenance, sentence="T"))
     result = audit_suite([with_sentence], similarities=[TokenF1Similarity()])
     assert result.rows[0].true_source == "provenance.sentence" and result.notes
 
@@ -177,7 +177,7 @@ def test_true_passage_left_in_a_true_absent_context_is_refused():
 
 def test_seed_shape_true_absent_finds_its_distractor_by_text():
     both, absent = make_pair("seed", "scope", "Q?", "C.", "T", "D")
-    bare = replace(absent, expect=Expect(behaviour="decline"), provenance={},
+    bare = replace(absent, expect=Expect(behaviour="decline"), provenance=None,
                    context=(ContextChunk("policy.md#tok:0", "D"),))
     result = audit_suite([both, bare], similarities=[TokenF1Similarity()])
     assert result.rows[1].distractor_chunk == "policy.md#tok:0"

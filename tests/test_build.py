@@ -55,7 +55,7 @@ def test_cases_are_well_formed(demo_suite, demo_dir):
             assert true_text != dis_text
             assert case.answer in true_text or case.family in ("polarity", "aggregation", "modality")
             # the true sentence is in the true chunk, verbatim
-            assert case.provenance["sentence"] in true_text
+            assert case.provenance.sentence in true_text
         else:
             assert case.expect.behaviour == "decline"
             assert len(case.context) == 1
@@ -63,7 +63,7 @@ def test_cases_are_well_formed(demo_suite, demo_dir):
 
 def test_most_values_come_from_the_corpus(demo_suite):
     suite = load_suite(demo_suite[1])
-    origins = Counter(c.provenance["mutation"]["origin"] for c in suite.cases)
+    origins = Counter(c.provenance.mutation.origin for c in suite.cases)
     assert origins["mined"] + origins["sibling"] >= len(suite.cases) / 2
 
 

@@ -136,16 +136,16 @@ def _assert_discriminates(suite) -> None:
     both = [c for c in suite.cases if c.variant == "both-present"]
     assert both
     for case in both:
-        m = case.provenance["mutation"]
+        m = case.provenance.mutation
         (dis_id,) = case.expect.cited_chunks_exclude
         if case.family in ("scope", "date", "quantity", "entity"):
-            pattern = r"(?<![\w.])" + re.escape(m["original"]) + r"(?![\w]|\.\d)"
+            pattern = r"(?<![\w.])" + re.escape(m.original) + r"(?![\w]|\.\d)"
             assert re.search(pattern, case.question, re.I), case.id
-            assert case.expect.answer_contains.lower() != m["original"].lower(), case.id
+            assert case.expect.answer_contains.lower() != m.original.lower(), case.id
             assert not re.search(pattern, case.chunk_text(dis_id), re.I), case.id
         elif case.family in ("aggregation", "modality"):
             assert case.expect.answer == "yes" and case.expect.answer_contains is None, case.id
-            assert m["original"].lower() in case.question.lower(), case.id
+            assert m.original.lower() in case.question.lower(), case.id
         if case.expect.answer_contains:
             (true_id,) = case.expect.cited_chunks_include
             assert case.expect.answer_contains in case.chunk_text(true_id), case.id

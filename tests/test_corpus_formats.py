@@ -116,7 +116,7 @@ def test_mine_and_build_summaries_name_skipped_files(tmp_path):
     assert built.exit_code == 0, built.output
     assert "files: 4 files read, 4 skipped" in built.output
     suite = load_suite(out)
-    docs = {c.provenance["doc"] for c in suite.cases}
+    docs = {c.provenance.doc for c in suite.cases}
     assert docs & {"regions.html.markerb", "pricing.mdx"}, docs
 
 

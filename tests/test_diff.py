@@ -12,7 +12,7 @@ from click.testing import CliRunner
 from mutagen_cite.cli import main
 from mutagen_cite.model import Case, ContextChunk, Expect, Suite, SuiteHeader
 from mutagen_cite.cases.diff import diff_suites, diff_to_dict, format_markdown, format_text
-from mutagen_cite.cases.suite_format import write_suite
+from mutagen_cite.cases.suite_format import provenance_from_dict, write_suite
 
 TRUE = "Images are retained for 120 hours on the Pro plan. Backups run nightly."
 TRUE_LONG = " ".join(f"Sentence number {i} is filler text for the chunk." for i in range(12))
@@ -32,10 +32,10 @@ def _pair(base: str, family: str, *, doc: str = "policies/retention.md", sentenc
     both = Case(f"{base}-both-present", variant="both-present",
                 context=(ContextChunk("p-2222", distractor), ContextChunk("p-1111", chunk)),
                 expect=Expect(answer_contains=original, cited_chunks_include=("p-1111",),
-                              cited_chunks_exclude=("p-2222",)), provenance=prov, **common)
+                              cited_chunks_exclude=("p-2222",)), provenance=provenance_from_dict(prov), **common)
     absent = Case(f"{base}-true-absent", variant="true-absent", context=(ContextChunk("p-2222", distractor),),
                   expect=Expect(behaviour="decline"),
-                  provenance={**prov, "chunks": {"p-2222": prov["chunks"]["p-2222"]}}, **common)
+                  provenance=provenance_from_dict({**prov, "chunks": {"p-2222": prov["chunks"]["p-2222"]}}), **common)
     return [both, absent]
 
 

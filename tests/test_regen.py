@@ -60,16 +60,16 @@ def _case_bytes(case) -> str:
 
 def _docs_of(case) -> set[str]:
     prov = case.provenance
-    docs = {prov["doc"]} | {e["doc"] for e in prov["chunks"].values()}
-    if "sibling" in prov["mutation"]:
-        docs.add(prov["mutation"]["sibling"]["doc"])
+    docs = {prov.doc} | {e.doc for e in prov.chunks.values()}
+    if prov.mutation.sibling is not None:
+        docs.add(prov.mutation.sibling.doc)
     return docs
 
 
 def _spans_in(case, doc_id: str) -> list[tuple[int, int]]:
     prov = case.provenance
-    spans = [(prov["start"], prov["end"])] if prov["doc"] == doc_id else []
-    spans += [(e["start"], e["end"]) for e in prov["chunks"].values() if e["doc"] == doc_id]
+    spans = [(prov.start, prov.end)] if prov.doc == doc_id else []
+    spans += [(e.start, e.end) for e in prov.chunks.values() if e.doc == doc_id]
     return spans
 
 
@@ -92,13 +92,13 @@ def _change_corpus(work: Path, suite: Suite) -> dict:
     """Edit the true sentence of one quantity case, rename a second document, delete a third."""
     by_doc: dict[str, list] = {}
     for c in suite.cases:
-        by_doc.setdefault(c.provenance["doc"], []).append(c)
+        by_doc.setdefault(c.provenance.doc, []).append(c)
     target = next(c for c in suite.cases if c.variant == "both-present" and c.family == "quantity")
-    edited = target.provenance["doc"]
+    edited = target.provenance.doc
     renamed, deleted = [d for d in sorted(by_doc) if d != edited][:2]
     corpus = work / "corpus"
     doc = load_corpus(corpus).by_id(edited)
-    at = target.provenance["end"] - 1  # just before the sentence's full stop
+    at = target.provenance.end - 1  # just before the sentence's full stop
     raw_at = doc.source_offset(at)
     raw = (corpus / edited).read_text(encoding="utf-8")
     (corpus / edited).write_text(raw[:raw_at] + EDIT + raw[raw_at:], encoding="utf-8")
@@ -115,14 +115,14 @@ def _expected_stale(suite: Suite, change: dict, before: str, after: str) -> dict
     out = {}
     for c in suite.cases:
         docs = _docs_of(c)
-        mutation = c.provenance["mutation"]
+        mutation = c.provenance.mutation
         if change["deleted"] in docs:
             out[c.id] = "deleted"
         elif change["renamed"] in docs:
             out[c.id] = "renamed"
         elif change["edited"] in docs and any(end > change["at"] for _, end in _spans_in(c, change["edited"])):
             out[c.id] = "edited"
-        elif mutation["origin"] == "mined" and _gone(mutation["replacement"], before, after):
+        elif mutation.origin == "mined" and _gone(mutation.replacement, before, after):
             out[c.id] = "value"
     return out
 
@@ -162,7 +162,7 @@ def test_update_changes_exactly_the_affected_cases(work, nlp):
         elif why == "renamed":  # same test, provenance re-pointed
             case = new_by[cid]
             assert case.status == "changed"
-            assert case.provenance["doc"] == change["new_path"]
+            assert case.provenance.doc == change["new_path"]
             for f in ("question", "claim", "answer", "context", "expect", "family", "variant"):
                 assert getattr(case, f) == getattr(old_case, f), (cid, f)
         else:
@@ -174,7 +174,7 @@ def test_update_changes_exactly_the_affected_cases(work, nlp):
     if tid in new_by:
         target = new_by[tid]
         assert target.status == "changed"
-        assert target.provenance["sentence"].endswith(EDIT + ".")
+        assert target.provenance.sentence.endswith(EDIT + ".")
         assert target.context_ids() == change["target"].context_ids()
         assert target.expect.cited_chunks_include == change["target"].expect.cited_chunks_include
     else:
@@ -204,10 +204,10 @@ def test_text_changed_around_a_sentence_is_rematched_under_the_old_ids(work, nlp
     old = load_suite(work / "suite.yaml")
     corpus = load_corpus(work / "corpus")
     target = next(c for c in old.cases if c.variant == "both-present"
-                  and c.provenance["chunks"][c.expect.cited_chunks_include[0]]["end"] > c.provenance["end"] + 1
-                  and corpus.by_id(c.provenance["doc"]).source_map)
-    doc = corpus.by_id(target.provenance["doc"])
-    raw_at = doc.source_offset(target.provenance["end"] - 1) + 1
+                  and c.provenance.chunks[c.expect.cited_chunks_include[0]].end > c.provenance.end + 1
+                  and corpus.by_id(c.provenance.doc).source_map)
+    doc = corpus.by_id(target.provenance.doc)
+    raw_at = doc.source_offset(target.provenance.end - 1) + 1
     path = work / "corpus" / doc.id
     raw = path.read_text(encoding="utf-8")
     path.write_text(raw[:raw_at] + " It is reviewed every year." + raw[raw_at:], encoding="utf-8")
@@ -218,11 +218,11 @@ def test_text_changed_around_a_sentence_is_rematched_under_the_old_ids(work, nlp
     assert new.status == "changed"
     assert "text around the true sentence changed" in result.reasons[target.id]
     assert (new.question, new.claim, new.answer) == (target.question, target.claim, target.answer)
-    assert new.provenance["sentence"] == target.provenance["sentence"]
+    assert new.provenance.sentence == target.provenance.sentence
     assert new.context_ids() == target.context_ids() and new.expect == target.expect
     true_id = target.expect.cited_chunks_include[0]
     assert new.chunk_text(true_id) != target.chunk_text(true_id)
-    assert target.provenance["sentence"] in new.chunk_text(true_id)
+    assert target.provenance.sentence in new.chunk_text(true_id)
     assert len(result.suite.cases) == len(old.cases)
 
 
@@ -235,13 +235,13 @@ def test_unchanged_corpus_update_is_a_byte_identical_no_op(work):
 
 def test_prune_drops_retired_cases_and_keeps_the_size(work, nlp):
     old = load_suite(work / "suite.yaml")
-    doc = old.cases[0].provenance["doc"]
+    doc = old.cases[0].provenance.doc
     (work / "corpus" / doc).unlink()
     result = regen.update_suite(old, work / "corpus", prune=True, nlp=nlp, cache_dir=work / "cache")
     assert result.suite.retired == ()
     assert len(result.suite.cases) == len(old.cases)
     assert Counter(c.family for c in result.suite.cases) == Counter(c.family for c in old.cases)
-    assert not any(c.provenance["doc"] == doc for c in result.suite.cases)
+    assert not any(c.provenance.doc == doc for c in result.suite.cases)
     gone = [cid for cid, why in result.reasons.items() if doc in why]
     assert gone and not set(gone) & {c.id for c in result.suite.cases}
 
@@ -257,7 +257,7 @@ def test_check_cli_exit_codes_and_stale_list(work):
     assert "up to date" in fresh.output
     before = suite.read_bytes()
     old = load_suite(suite)
-    doc = old.cases[0].provenance["doc"]
+    doc = old.cases[0].provenance.doc
     (work / "corpus" / doc).unlink()
     stale = _cli(work / "corpus", "--update", suite, "--check", "-q")
     assert stale.exit_code == 1, stale.output
@@ -271,7 +271,7 @@ def test_check_cli_exit_codes_and_stale_list(work):
 def test_rename_only_update_through_the_cli(work):
     suite = work / "suite.yaml"
     old = load_suite(suite)
-    doc = old.cases[0].provenance["doc"]
+    doc = old.cases[0].provenance.doc
     (work / "corpus" / "moved").mkdir()
     shutil.move(work / "corpus" / doc, work / "corpus" / "moved" / Path(doc).name)
     result = _cli(work / "corpus", "--update", suite, "-q", "--cache-dir", work / "cache")
@@ -281,8 +281,8 @@ def test_rename_only_update_through_the_cli(work):
     new = load_suite(suite)
     assert [c.id for c in new.cases] == [c.id for c in old.cases]
     for a, b in zip(old.cases, new.cases):
-        if a.provenance["doc"] == doc:
-            assert b.status == "changed" and b.provenance["doc"] == f"moved/{Path(doc).name}"
+        if a.provenance.doc == doc:
+            assert b.status == "changed" and b.provenance.doc == f"moved/{Path(doc).name}"
         else:
             assert _case_bytes(a) == _case_bytes(b)
 
@@ -318,7 +318,7 @@ def test_update_refuses_options_the_header_fixes(work):
 def test_interrupted_update_leaves_the_old_suite_intact(work, monkeypatch, where):
     suite = work / "suite.yaml"
     before = suite.read_bytes()
-    doc = load_suite(suite).cases[0].provenance["doc"]
+    doc = load_suite(suite).cases[0].provenance.doc
     (work / "corpus" / "moved").mkdir()
     shutil.move(work / "corpus" / doc, work / "corpus" / "moved" / Path(doc).name)
 

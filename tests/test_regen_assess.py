@@ -8,12 +8,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from dataclasses import replace
+
 import pytest
 
 from mutagen_cite.corpus import Corpus, document_from_text
 from mutagen_cite.errors import SuiteError
-from mutagen_cite.model import Case, ContextChunk, Expect, Suite, SuiteHeader
+from mutagen_cite.model import Case, ChunkOrigin, ContextChunk, Expect, Suite, SuiteHeader
 from mutagen_cite.cases.regen import assess, require_manifest
+from mutagen_cite.cases.suite_format import provenance_from_dict
 
 RETENTION = (
     "Logs are kept for 30 days on the Team plan.\n\n"
@@ -58,9 +61,9 @@ def _pair(doc, sentence: str, *, original: str, replacement: str, origin: str = 
                 context=(ContextChunk("p-1000", true_text), ContextChunk("p-2000", dis_text)),
                 expect=Expect(answer_contains=original, cited_chunks_include=("p-1000",),
                               cited_chunks_exclude=("p-2000",)),
-                provenance=prov, **common)
+                provenance=provenance_from_dict(prov), **common)
     absent = Case(f"{base}-true-absent", variant="true-absent", context=(ContextChunk("p-2000", dis_text),),
-                  expect=Expect(behaviour="decline"), provenance={**prov, "chunks": {"p-2000": dis_prov}}, **common)
+                  expect=Expect(behaviour="decline"), provenance=provenance_from_dict({**prov, "chunks": {"p-2000": dis_prov}}), **common)
     return both, absent
 
 
@@ -121,13 +124,13 @@ def test_text_inserted_before_the_sentence_only_moves_offsets(base):
         assert new.id == old.id and new.status == "changed"
         assert (new.context, new.expect, new.claim) == (old.context, old.expect, old.claim)
         p = new.provenance
-        assert p["start"] == old.provenance["start"] + len(inserted)
-        assert doc.text[p["start"]:p["end"]] == p["sentence"]
-        assert p["doc_sha256"] == doc.sha256
-        for cid, entry in p["chunks"].items():
-            assert entry["start"] == old.provenance["chunks"][cid]["start"] + len(inserted)
-        source = p["chunks"]["p-2000"]
-        assert doc.text[source["start"]:source["end"]] == suite.cases[0].chunk_text("p-1000")
+        assert p.start == old.provenance.start + len(inserted)
+        assert doc.text[p.start:p.end] == p.sentence
+        assert p.doc_sha256 == doc.sha256
+        for cid, entry in p.chunks.items():
+            assert entry.start == old.provenance.chunks[cid].start + len(inserted)
+        source = p.chunks["p-2000"]
+        assert doc.text[source.start:source.end] == suite.cases[0].chunk_text("p-1000")
 
 
 def test_inserted_text_and_an_edited_neighbour_is_an_edit(base):
@@ -151,8 +154,8 @@ def test_renamed_document_is_moved(base):
     pair = _state(suite, moved)
     assert pair.state == "moved"
     assert pair.doc == "archive/retention.txt"
-    assert [c.provenance["doc"] for c in pair.relocated] == ["archive/retention.txt"] * 2
-    assert all(set(e["doc"] for e in c.provenance["chunks"].values()) == {"archive/retention.txt"}
+    assert [c.provenance.doc for c in pair.relocated] == ["archive/retention.txt"] * 2
+    assert all(set(e.doc for e in c.provenance.chunks.values()) == {"archive/retention.txt"}
                for c in pair.relocated)
     assert "moved from policies/retention.txt to archive/retention.txt" in pair.reason
     assert assess(suite, moved).docs.renamed == {"policies/retention.txt": "archive/retention.txt"}
@@ -212,8 +215,8 @@ def test_sibling_distractor_source_edit_is_stale():
     both, absent = _pair(doc, "The Pro plan costs $20 per seat.", original="$20", replacement="$35")
     sib = "The Team plan costs $35 per seat."
     ss = doc.text.index(sib)
-    sib_prov = {"role": "distractor", "doc": doc.id, "start": ss, "end": ss + len(sib), "synthetic": False}
-    prov = {**both.provenance, "chunks": {"p-1000": both.provenance["chunks"]["p-1000"], "p-2000": sib_prov}}
+    sib_prov = ChunkOrigin(role="distractor", doc=doc.id, start=ss, end=ss + len(sib), synthetic=False)
+    prov = replace(both.provenance, chunks={"p-1000": both.provenance.chunks["p-1000"], "p-2000": sib_prov})
     both = Case(both.id, both.family, both.variant, both.question, both.claim, both.answer,
                 (both.context[0], ContextChunk("p-2000", sib)), both.expect, provenance=prov)
     suite = _suite(corpus, both)

@@ -146,9 +146,9 @@ def test_validate_and_check_agree_on_staleness(built_formats_suite, tmp_path):
 
     # and an edit inside the evidence is stale for both
     loaded = load_suite(suite)
-    case = next(c for c in loaded.cases if c.provenance["sentence"] in (docs / c.provenance["doc"]).read_text())
-    sentence = case.provenance["sentence"]
-    doc = docs / case.provenance["doc"]
+    case = next(c for c in loaded.cases if c.provenance.sentence in (docs / c.provenance.doc).read_text())
+    sentence = case.provenance.sentence
+    doc = docs / case.provenance.doc
     doc.write_text(doc.read_text().replace(sentence, sentence.replace(" ", " very ", 1), 1))
     check = CliRunner().invoke(main, ["build", str(docs), "--update", str(suite), "--check"])
     validated = CliRunner().invoke(main, ["validate", str(suite), "--corpus", str(docs)])

@@ -23,9 +23,9 @@ def suite():
 
 
 def roles(case):
-    chunks = case.provenance["chunks"]
-    true = [c for c, v in chunks.items() if v["role"] == "true"]
-    dis = [c for c, v in chunks.items() if v["role"] == "distractor"]
+    chunks = case.provenance.chunks
+    true = [c for c, v in chunks.items() if v.role == "true"]
+    dis = [c for c, v in chunks.items() if v.role == "distractor"]
     return (true[0] if true else None), dis[0]
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -11,7 +12,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from mutagen_cite.errors import ConfigError, SuiteError
-from mutagen_cite.model import Case, ContextChunk, Expect, Suite, SuiteHeader
+from mutagen_cite.model import (Case, ChunkOrigin, ContextChunk, Expect, MutationRecord, Provenance, SourceSpan, Suite,
+                                SuiteHeader)
 from mutagen_cite.cases.suite_format import (
     SUITE_FORMAT,
     case_from_dict,
@@ -47,6 +49,19 @@ _json = st.recursive(
     max_leaves=8,
 )
 _free = st.dictionaries(_texty, _json, max_size=4)
+_opt_int = st.one_of(st.none(), st.integers(0, 10**6))
+_opt_text = st.one_of(st.none(), _texty)
+_span = st.builds(SourceSpan, doc=_opt_text, start=_opt_int, end=_opt_int)
+_origin = st.builds(ChunkOrigin, role=st.one_of(st.none(), st.sampled_from(["true", "distractor"]), _texty),
+                    doc=_opt_text, start=_opt_int, end=_opt_int, synthetic=st.one_of(st.none(), st.booleans()))
+_mutation = st.builds(MutationRecord, family=_opt_text, family_version=_opt_text, kind=_opt_text,
+                      slot_start=_opt_int, slot_end=_opt_int, original=_opt_text, replacement=_opt_text,
+                      origin=_opt_text, sibling=st.one_of(st.none(), _span))
+# an empty provenance is not written, so it reads back as None
+_provenance = st.one_of(st.none(), st.builds(
+    Provenance, doc=_opt_text, doc_sha256=_opt_text, start=_opt_int, end=_opt_int, sentence=_opt_text,
+    page=_opt_int, chunks=st.dictionaries(_ident, _origin, max_size=3), mutation=st.one_of(st.none(), _mutation),
+).filter(lambda p: p.to_dict()))
 
 
 @st.composite
@@ -69,7 +84,7 @@ def cases(draw, case_id: str | None = None) -> Case:
         answer=draw(_texty),
         context=tuple(ContextChunk(i, draw(_texty)) for i in ids),
         expect=expect,
-        provenance=draw(_free),
+        provenance=draw(_provenance),
         hardness=draw(_free),
         labels=draw(_free),
         status=draw(st.sampled_from([None, "kept", "changed", "new"])),
@@ -155,7 +170,8 @@ def test_dump_is_deterministic_and_key_order_is_documented():
 def test_equal_suites_built_in_different_dict_orders_dump_identically():
     base = load_suite(FIXTURES / "full_suite.yaml")
     c = base.cases[0]
-    shuffled = Case(**{**c.__dict__, "provenance": dict(reversed(list(c.provenance.items()))),
+    prov = c.provenance
+    shuffled = Case(**{**c.__dict__, "provenance": replace(prov, chunks=dict(reversed(list(prov.chunks.items())))),
                        "hardness": dict(reversed(list(c.hardness.items())))})
     other = Suite(header=base.header, cases=(shuffled,) + base.cases[1:], retired=base.retired)
     assert other == base
@@ -242,7 +258,7 @@ def test_full_shape_requires_variant_claim_answer(tmp_path):
 
 def test_role_true_written_unquoted_reads_as_text():
     suite = load_suite(FIXTURES / "full_suite.yaml")
-    assert suite.cases[0].provenance["chunks"]["p-0412"]["role"] == "true"
+    assert suite.cases[0].provenance.chunks["p-0412"].role == "true"
     assert suite.cases[1].labels == {"lexical": {"true": "supported", "distractor": "unsupported"}}
 
 
@@ -272,7 +288,45 @@ def test_dates_and_hashes_stay_text():
   provenance: {mutation: {original: 2024-03-01, replacement: 2024-04-01}}
 """
     case = loads_suite(text).cases[0]
-    assert case.provenance["mutation"] == {"original": "2024-03-01", "replacement": "2024-04-01"}
+    assert case.provenance.mutation == MutationRecord(original="2024-03-01", replacement="2024-04-01")
+
+
+_PROV_CASE = """
+- id: p
+  family: date
+  question: q?
+  context: [{chunk_id: a, text: t}]
+  expect: {answer_contains: "x", cited_chunks_include: [a]}
+  provenance: PROV
+"""
+
+
+@pytest.mark.parametrize("prov, field, words", [
+    ("{doc: d.md, start: '12'}", "provenance.start", "whole number"),
+    ("{doc: d.md, strat: 12}", "provenance.strat", "did you mean 'start'"),
+    ("{chunks: {a: {role: true, start: 1.5}}}", "provenance.chunks.a.start", "whole number"),
+    ("{chunks: {a: {role: true, synthetic: 'no'}}}", "provenance.chunks.a.synthetic", "true or false"),
+    ("{chunks: [a]}", "provenance.chunks", "must map"),
+    ("{mutation: {original: x, replacment: y}}", "provenance.mutation.replacment", "did you mean 'replacement'"),
+    ("{mutation: {sibling: {doc: d, start: [1]}}}", "provenance.mutation.sibling.start", "whole number"),
+    ("[d.md]", "provenance", "must be a mapping"),
+])
+def test_bad_provenance_names_file_case_and_field(tmp_path, prov, field, words):
+    path = tmp_path / "bad.yaml"
+    path.write_text(_PROV_CASE.replace("PROV", prov), encoding="utf-8")
+    with pytest.raises(SuiteError) as err:
+        load_suite(path)
+    assert err.value.where == f"{path}:2: case p: field {field}"
+    assert words in f"{err.value.message} {err.value.hint}"
+
+
+def test_provenance_loads_typed():
+    case = loads_suite(_PROV_CASE.replace("PROV", "{doc: d.md, start: 3, end: 9, chunks: {a: {role: true, "
+                                          "synthetic: false}}, mutation: {sibling: {doc: e.md, start: 1}}}")).cases[0]
+    assert case.provenance == Provenance(doc="d.md", start=3, end=9,
+                                         chunks={"a": ChunkOrigin(role="true", synthetic=False)},
+                                         mutation=MutationRecord(sibling=SourceSpan(doc="e.md", start=1)))
+    assert loads_suite(_PROV_CASE.replace("PROV", "{}")).cases[0].provenance is None
 
 
 # --------------------------------------------------------------------------- errors

@@ -11,7 +11,7 @@ import pytest
 from click.testing import CliRunner
 
 from mutagen_cite.cli import main
-from mutagen_cite.model import Case, ContextChunk, Document, Expect, Suite
+from mutagen_cite.model import Case, ChunkOrigin, ContextChunk, Document, Expect, Provenance, Suite
 from mutagen_cite.cases.suite_format import load_suite, write_suite
 from mutagen_cite.cases.validate import (
     SUITE_LEVEL,
@@ -57,7 +57,7 @@ def replace_case(suite: Suite, i: int, **changes) -> Suite:
 
 
 def with_prov(suite: Suite, i: int, **changes) -> Suite:
-    return replace_case(suite, i, provenance={**suite.cases[i].provenance, **changes})
+    return replace_case(suite, i, provenance=dataclasses.replace(suite.cases[i].provenance, **changes))
 
 
 def keyed(problems: list[Problem]) -> set[tuple[str, str, str]]:
@@ -124,13 +124,13 @@ def test_variant_rules():
 
 def test_provenance_chunks_must_match_the_context(full):
     prov = full.cases[0].provenance
-    chunks = {**prov["chunks"], "p-9999": {"role": "distractor"}}
+    chunks = {**prov.chunks, "p-9999": ChunkOrigin(role="distractor")}
     del chunks["p-7730"]
     s = with_prov(full, 0, chunks=chunks)
     assert keyed(validate_suite(s)) == {(full.cases[0].id, "provenance.chunks.p-9999", "error"),
                                         (full.cases[0].id, "provenance.chunks", "warning")}
     absent = full.cases[1]
-    s = replace_case(full, 1, provenance={"chunks": {"p-7730": {"role": "true"}}})
+    s = replace_case(full, 1, provenance=Provenance(chunks={"p-7730": ChunkOrigin(role="true")}))
     assert (absent.id, "provenance.chunks.p-7730", "error") in keyed(validate_suite(s))
 
 
@@ -201,14 +201,14 @@ def test_corpus_offsets_and_synthetic_checks(full):
     assert (full.cases[0].id, "provenance.start", "error") in keyed(validate_suite(s, corpus=FakeCorpus(plans())))
     # the true-absent case holds only the synthetic distractor: checked against the document
     absent = full.cases[1]
-    prov = {**full.cases[0].provenance}
-    prov["chunks"] = {"p-7730": prov["chunks"]["p-7730"]}
+    prov = full.cases[0].provenance
+    prov = dataclasses.replace(prov, chunks={"p-7730": prov.chunks["p-7730"]})
     s = replace_case(full, 1, provenance=prov, context=(ContextChunk("p-7730", "The Starter plan has 26 seats."),))
     problems = validate_suite(s, corpus=FakeCorpus(plans()))
     assert keyed(problems) == {(absent.id, "provenance.chunks.p-7730", "error")}
     s = replace_case(full, 1, provenance=prov)
     assert validate_suite(s, corpus=FakeCorpus(plans())) == []
-    bare = replace_case(full, 1, provenance={})
+    bare = replace_case(full, 1, provenance=None)
     assert (absent.id, "provenance", "warning") in keyed(validate_suite(bare, corpus=FakeCorpus(plans())))
 
 

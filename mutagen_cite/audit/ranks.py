@@ -11,8 +11,10 @@ Conventions, used everywhere below and in the report:
 
 - **margin** = score(distractor) - score(true passage), against the claim (the question when
   a case has no claim). Margin >= 0 means the distractor ranks at or above the true passage.
-- a case is **hard** for a function when margin >= 0 (ties count as hard: a similarity
-  function cannot tell the two apart).
+- a case is **hard** for a function when margin >= 0 (ties, within ``EPS``, count as hard: a
+  similarity function cannot tell the two apart). :func:`distractor_is_hard` is that one
+  definition; ``build --min-hardness`` (``hardness.py``) uses it too, against the question
+  (``HARD_QUERY``, the audit's default query on the command line).
 - the true passage and distractor of a *true-absent* case are those of its *both-present*
   twin (same id with the variant swapped), so a pair is scored once and reported for both.
 """
@@ -31,6 +33,15 @@ from .similarity import Similarity
 EPS = 1e-9
 ROUND = 4
 QUERIES = ("claim", "question")
+#: what ``build --min-hardness`` and ``mutagen-cite audit`` measure hardness against by default
+HARD_QUERY = "question"
+
+
+def distractor_is_hard(true_score: float, distractor_score: float) -> bool:
+    """The one definition of a *hard* near miss for one similarity function: the distractor
+    scores at or above the true passage for the same query (a tie within ``EPS`` is hard: the
+    function cannot tell them apart, so "cite the most similar chunk" cannot pass the case)."""
+    return distractor_score - true_score >= -EPS
 BOTH = "both-present"
 ABSENT = "true-absent"
 
@@ -199,14 +210,7 @@ def twin_id(case_id: str) -> str | None:
 
 
 def _roles(case: Case) -> dict[str, str]:
-    chunks = case.provenance.get("chunks") if isinstance(case.provenance, dict) else None
-    out: dict[str, str] = {}
-    if isinstance(chunks, Mapping):
-        for cid, entry in chunks.items():
-            if isinstance(entry, Mapping) and entry.get("role") is not None:
-                role = entry.get("role")
-                out[str(cid)] = "true" if role is True else str(role)
-    return out
+    return case.provenance.roles() if case.provenance is not None else {}
 
 
 def _check_in_context(case: Case, ids: Iterable[str], field_name: str) -> None:
@@ -295,8 +299,8 @@ def _true_absent_pair(case: Case, twin: Case | None) -> _Pair:
             true_ids.append(tid)
             candidates.append(ContextChunk(tid, twin.chunk_text(cid) or ""))
         return _Pair(tuple(candidates), tuple(true_ids), distractor_ids, own, "twin")
-    sentence = case.provenance.get("sentence") if isinstance(case.provenance, dict) else None
-    if isinstance(sentence, str) and sentence.strip():
+    sentence = case.provenance.sentence if case.provenance is not None else None
+    if sentence is not None and sentence.strip():
         candidates = (*case.context, ContextChunk("__true__0", sentence))
         return _Pair(candidates, ("__true__0",), distractor_ids, own, "provenance.sentence")
     raise SuiteError(
@@ -386,7 +390,7 @@ def _score_case(case: Case, pair: _Pair, sim: Similarity, memo: dict, query: str
         margin=margin,
         distractor_rank=_competition_rank(main, di),
         true_rank=_competition_rank(main, ti),
-        hard=margin >= -EPS,
+        hard=distractor_is_hard(main[ti], main[di]),
         question_true=qt,
         question_distractor=qd,
         claim_true=ct,
@@ -490,7 +494,7 @@ def _summarise_group(family: str, rows: Sequence[Hardness], functions: Sequence[
                 citer_score=_mean([f.citer_credit for _, f in fh]) or 0.0,
                 citer_both_present=_mean(credits_bp),
                 citer_true_absent=_mean(credits_ta),
-                hard_question=sum(1 for _, f in fh if f.question_margin >= -EPS),
+                hard_question=sum(1 for _, f in fh if distractor_is_hard(f.question_true, f.question_distractor)),
             )
         )
     hard_any = sum(1 for r in rows if any(r.of(fn).hard for fn in functions))

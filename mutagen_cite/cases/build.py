@@ -255,6 +255,7 @@ class BuildContext:
             "annotator": self.analysis.annotator.version,
             "judge": getattr(self.judge, "name", "judge"),
             "questions": self.question_version,
+            "faker": faker_version(),
         }
 
     def header(self, n_cases: int) -> SuiteHeader:
@@ -265,6 +266,15 @@ class BuildContext:
             manifest=dict(sorted(self.analysis.corpus.manifest().items())),
             settings=self.settings(n_cases),
         )
+
+
+def faker_version() -> str:
+    """The installed Faker's version: its name lists feed synthetic near-miss values, so the same
+    seed gives the same suite only under the same Faker (recorded in the header, checked by
+    ``build --update``)."""
+    from importlib.metadata import version
+
+    return version("faker")
 
 
 def ill_formed_question(doc) -> str | None:
@@ -420,6 +430,8 @@ def build_suite(
         prefer = hardness_preference([c for cs in by_family.values() for c in cs], min_hardness,
                                      embedding_model=embedding_model, cache_dir=cache_dir)
         settings_extra["min_hardness"] = list(min_hardness)
+        if embedding_model:  # so `build --update` refills with the same model
+            settings_extra["embedding_model"] = embedding_model
     chosen = select(by_family, math.ceil(n_cases / 2), seed=seed, check=ctx.check, report=report, prefer=prefer)
     if prefer is not None:
         report.hard = sum(1 for c, _ in chosen if prefer(c))

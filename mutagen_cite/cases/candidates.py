@@ -17,10 +17,11 @@ from __future__ import annotations
 import hashlib
 import random
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .families import Family, ValueSource
-from ..model import Case, Chunk, ContextChunk, Document, EnumerationMember, Expect, Mutation, Sentence, Slot
+from ..model import (Case, Chunk, ChunkOrigin, ContextChunk, Document, EnumerationMember, Expect, Mutation,
+                     MutationRecord, Provenance, Sentence, Slot, SourceSpan)
 from .questions import CONTRADICTING, DEFAULT_VERSION, VERIFYING, Phrasing, is_table_row, phrase
 
 
@@ -272,37 +273,34 @@ def build_cases(candidate: Candidate, doc: Document, *, seed: int, labels: dict 
     tc = candidate.true_chunk
     if candidate.sibling_chunk is not None:
         sc = candidate.sibling_chunk
-        dis_prov = {"role": "distractor", "doc": sc.doc_id, "start": sc.start, "end": sc.end, "synthetic": False}
+        dis_prov = ChunkOrigin(role="distractor", doc=sc.doc_id, start=sc.start, end=sc.end, synthetic=False)
     else:
-        dis_prov = {"role": "distractor", "doc": tc.doc_id, "start": tc.start, "end": tc.end, "synthetic": True}
-    mutation = {
-        "family": candidate.family.name,
-        "family_version": candidate.family.version,
-        "kind": candidate.site.kind,
-        "slot_start": candidate.site.start,
-        "slot_end": candidate.site.end,
-        "original": candidate.site.text,
-        "replacement": candidate.replacement,
-        "origin": candidate.origin,
-    }
-    if candidate.sibling is not None:
-        mutation["sibling"] = {"doc": candidate.sibling.doc_id, "start": candidate.sibling.start,
-                               "end": candidate.sibling.end}
-    provenance = {
-        "doc": s.doc_id,
-        "doc_sha256": doc.sha256,
-        "start": s.start,
-        "end": s.end,
-        "sentence": s.text,
-        "page": doc.page_at(s.start),
-        "chunks": {
-            ids["true"]: {"role": "true", "doc": tc.doc_id, "start": tc.start, "end": tc.end},
+        dis_prov = ChunkOrigin(role="distractor", doc=tc.doc_id, start=tc.start, end=tc.end, synthetic=True)
+    sibling = candidate.sibling
+    mutation = MutationRecord(
+        family=candidate.family.name,
+        family_version=candidate.family.version,
+        kind=candidate.site.kind,
+        slot_start=candidate.site.start,
+        slot_end=candidate.site.end,
+        original=candidate.site.text,
+        replacement=candidate.replacement,
+        origin=candidate.origin,
+        sibling=None if sibling is None else SourceSpan(doc=sibling.doc_id, start=sibling.start, end=sibling.end),
+    )
+    provenance = Provenance(
+        doc=s.doc_id,
+        doc_sha256=doc.sha256,
+        start=s.start,
+        end=s.end,
+        sentence=s.text,
+        page=doc.page_at(s.start),
+        chunks={
+            ids["true"]: ChunkOrigin(role="true", doc=tc.doc_id, start=tc.start, end=tc.end),
             ids["distractor"]: dis_prov,
         },
-        "mutation": mutation,
-    }
-    if provenance["page"] is None:
-        del provenance["page"]
+        mutation=mutation,
+    )
     p = candidate.phrasing
     common = dict(family=candidate.family.name, question=p.question, claim=p.claim, answer=p.answer,
                   provenance=provenance, labels=labels or {})
@@ -315,8 +313,7 @@ def build_cases(candidate: Candidate, doc: Document, *, seed: int, labels: dict 
                       cited_chunks_include=(ids["true"],), cited_chunks_exclude=(ids["distractor"],)),
         **common,
     )
-    absent_prov = dict(provenance)
-    absent_prov["chunks"] = {ids["distractor"]: dis_prov}
+    absent_prov = replace(provenance, chunks={ids["distractor"]: dis_prov})
     absent = Case(
         id=f"{base}-true-absent",
         variant="true-absent",

@@ -18,7 +18,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..model import FAMILIES, Case, Suite
+from ..model import FAMILIES, Case, Provenance, Suite
 
 __all__ = ["Entry", "FieldDiff", "SuiteDiff", "diff_suites", "format_markdown", "format_text", "diff_to_dict"]
 
@@ -92,10 +92,7 @@ def _comparable(case: Case) -> dict:
 
 
 def _roles(case: Case) -> dict[str, str]:
-    chunks = case.provenance.get("chunks") if case.provenance else None
-    if not isinstance(chunks, dict):
-        return {}
-    return {cid: str(e.get("role")) for cid, e in chunks.items() if isinstance(e, dict) and e.get("role")}
+    return case.provenance.roles() if case.provenance is not None else {}
 
 
 def _expect_text(case: Case) -> str:
@@ -114,17 +111,17 @@ def _expect_text(case: Case) -> str:
 
 def _source(case: Case) -> str | None:
     p = case.provenance
-    if not p or "doc" not in p:
+    if p is None or p.doc is None:
         return None
-    span = f":{p['start']}-{p['end']}" if "start" in p and "end" in p else ""
-    return f"{p['doc']}{span}"
+    span = f":{p.start}-{p.end}" if p.start is not None and p.end is not None else ""
+    return f"{p.doc}{span}"
 
 
 def _near_miss(case: Case) -> str | None:
-    m = case.provenance.get("mutation") if case.provenance else None
-    if not isinstance(m, dict) or "original" not in m:
+    m = case.provenance.mutation if case.provenance else None
+    if m is None or m.original is None:
         return None
-    return f"{m.get('original')} -> {m.get('replacement')} ({m.get('origin', '?')}, {m.get('kind', '?')})"
+    return f"{m.original} -> {m.replacement} ({m.origin or '?'}, {m.kind or '?'})"
 
 
 def _chunk_pairs(old: Case, new: Case) -> list[tuple[str, str | None, str | None]]:
@@ -181,13 +178,13 @@ def _field_diffs(old: Case | None, new: Case | None) -> tuple[FieldDiff, ...]:
 
 
 def _why_changed(old: Case, new: Case) -> str:
-    po, pn = old.provenance or {}, new.provenance or {}
+    po, pn = old.provenance or Provenance(), new.provenance or Provenance()
     parts = []
-    if po.get("doc") != pn.get("doc"):
-        parts.append(f"moved from {po.get('doc')} to {pn.get('doc')}")
-    if po.get("sentence") != pn.get("sentence"):
+    if po.doc != pn.doc:
+        parts.append(f"moved from {po.doc} to {pn.doc}")
+    if po.sentence != pn.sentence:
         parts.append("true sentence edited")
-    elif (po.get("start"), po.get("end")) != (pn.get("start"), pn.get("end")):
+    elif (po.start, po.end) != (pn.start, pn.end):
         parts.append("offsets shifted")
     if _near_miss(old) != _near_miss(new):
         parts.append("near-miss value changed")

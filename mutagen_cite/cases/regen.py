@@ -36,7 +36,8 @@ from typing import Callable, Iterable, Sequence
 
 from ..errors import CorpusError, ConfigError, MutagenError, SuiteError
 from .families import ValueSource
-from ..model import FAMILIES, Case, ContextChunk, Document, Suite, SuiteHeader
+from ..model import (FAMILIES, Case, ChunkOrigin, ContextChunk, Document, MutationRecord, Provenance, Suite,
+                     SuiteHeader)
 from ..analysis.parse_cache import DEFAULT_CACHE
 
 __all__ = [
@@ -179,7 +180,9 @@ class _CorpusView:
         self._words: set[str] = set()
         self._rule_values: dict[str, set[tuple[str, str]]] = {}  # doc id -> rule-tagged (kind, value)
 
-    def resolve(self, doc_id: str) -> str | None:
+    def resolve(self, doc_id: str | None) -> str | None:
+        if doc_id is None:
+            return None
         if doc_id in self.docs:
             return doc_id
         return self.changes.renamed.get(doc_id)
@@ -218,49 +221,43 @@ class _CorpusView:
         return False
 
 
-def _span(doc: Document, start, end) -> str | None:
-    if not isinstance(start, int) or not isinstance(end, int) or not (0 <= start <= end <= len(doc.text)):
+def _span(doc: Document, start: int | None, end: int | None) -> str | None:
+    if start is None or end is None or not (0 <= start <= end <= len(doc.text)):
         return None
     return doc.text[start:end]
 
 
-def _referenced_docs(case: Case) -> list[str]:
-    prov = case.provenance
-    docs = [prov["doc"]]
-    for entry in (prov.get("chunks") or {}).values():
-        if isinstance(entry, dict) and isinstance(entry.get("doc"), str):
-            docs.append(entry["doc"])
-    sibling = (prov.get("mutation") or {}).get("sibling")
-    if isinstance(sibling, dict) and isinstance(sibling.get("doc"), str):
-        docs.append(sibling["doc"])
-    return list(dict.fromkeys(docs))
+def _referenced_docs(prov: Provenance) -> list[str]:
+    docs = [prov.doc]
+    docs.extend(entry.doc for entry in prov.chunks.values() if entry.doc is not None)
+    sibling = prov.mutation.sibling if prov.mutation is not None else None
+    if sibling is not None and sibling.doc is not None:
+        docs.append(sibling.doc)
+    return list(dict.fromkeys(d for d in docs if d is not None))
 
 
 def _texts_problem(case: Case, view: _CorpusView) -> str | None:
     """Why the case's pinned texts no longer read the same from the corpus, or None."""
-    prov = case.provenance
-    doc = view.docs[view.resolve(prov["doc"])]  # type: ignore[index]
-    sentence = prov.get("sentence")
-    start, end = prov.get("start"), prov.get("end")
-    if isinstance(sentence, str):
-        found = _span(doc, start, end)
+    prov = case.provenance or Provenance()
+    doc = view.docs[view.resolve(prov.doc)]  # type: ignore[index]
+    sentence = prov.sentence
+    if sentence is not None:
+        found = _span(doc, prov.start, prov.end)
         if found != sentence:
             if sentence and sentence in doc.text:
                 return f"text before the true sentence changed in {doc.id} (offsets moved)"
             return f"true sentence edited in {doc.id}"
-    for cid, entry in sorted((prov.get("chunks") or {}).items()):
-        if not isinstance(entry, dict):
-            continue
+    for cid, entry in sorted(prov.chunks.items()):
         text = case.chunk_text(cid)
         if text is None:
             continue
-        edoc = view.docs[view.resolve(entry.get("doc", prov["doc"]))]  # type: ignore[index]
-        window = _span(edoc, entry.get("start"), entry.get("end"))
-        role = entry.get("role", "context")
+        edoc = view.docs[view.resolve(prov.chunk_doc(entry))]  # type: ignore[index]
+        window = _span(edoc, entry.start, entry.end)
+        role = entry.role or "context"
         what = "text around the true sentence" if role == "true" else f"{role} chunk text"
         if window is None:
             return f"{what} changed in {edoc.id} (offsets out of range)"
-        if entry.get("synthetic") is True:
+        if entry.synthetic is True:
             if not _synthetic_matches(window, text, prov, entry):
                 return f"text around the true sentence changed in {edoc.id}"
         elif window != text:
@@ -269,11 +266,11 @@ def _texts_problem(case: Case, view: _CorpusView) -> str | None:
     return None
 
 
-def _synthetic_matches(window: str, text: str, prov: dict, entry: dict) -> bool:
+def _synthetic_matches(window: str, text: str, prov: Provenance, entry: ChunkOrigin) -> bool:
     """A synthetic distractor is its source window with the true sentence swapped for the
     mutated one: everything around the sentence must still read the same."""
-    start, end, wstart = prov.get("start"), prov.get("end"), entry.get("start")
-    if not all(isinstance(x, int) for x in (start, end, wstart)):
+    start, end, wstart = prov.start, prov.end, entry.start
+    if start is None or end is None or wstart is None:
         return window == text
     off, tail = start - wstart, len(window) - (end - wstart)
     if off < 0 or tail < 0 or off + tail > len(text):
@@ -286,18 +283,18 @@ def _assess_pair(cases: list[Case], view: _CorpusView) -> PairState:
     ids = tuple(c.id for c in cases)
     base = _base_of(lead.id)
     prov = lead.provenance
-    if not prov or not isinstance(prov.get("doc"), str):
+    if prov is None or prov.doc is None:
         return PairState(base, lead.family, ids, "unverifiable", "no provenance: cannot tell where it came from")
-    referenced = list(dict.fromkeys(d for c in cases if c.provenance for d in _referenced_docs(c)))
+    referenced = list(dict.fromkeys(d for c in cases if c.provenance for d in _referenced_docs(c.provenance)))
     for doc_id in referenced:
         if view.resolve(doc_id) is None:
             return PairState(base, lead.family, ids, "gone", f"evidence removed: {doc_id} deleted")
     moves = {d: view.resolve(d) for d in referenced if view.resolve(d) != d}
-    home = view.resolve(prov["doc"])
+    home = view.resolve(prov.doc)
 
     def pinned(doc_id: str) -> str | None:
-        if doc_id == prov["doc"] and prov.get("doc_sha256"):
-            return prov["doc_sha256"]
+        if doc_id == prov.doc and prov.doc_sha256:
+            return prov.doc_sha256
         return view.manifest.get(doc_id)
 
     where: list[str] = [f"moved from {_moves_text(moves)}"] if moves else []
@@ -316,9 +313,9 @@ def _assess_pair(cases: list[Case], view: _CorpusView) -> PairState:
             relocated = _relocate(cases, view) or ()
             if not relocated:  # the texts read the same at the old offsets, so this cannot happen
                 return PairState(base, lead.family, ids, "edited", where[0], home)
-    mutation = prov.get("mutation") or {}
-    value = mutation.get("replacement")
-    if mutation.get("origin") == "mined" and isinstance(value, str) and view.changes.any and not view.has_value(value):
+    value = prov.mutation.replacement if prov.mutation is not None else None
+    if (prov.mutation is not None and prov.mutation.origin == "mined" and value is not None and view.changes.any
+            and not view.has_value(value)):
         why = f"mined value {value!r} no longer occurs in the corpus"
         return PairState(base, lead.family, ids, "edited", "; ".join([*where, why]), home)
     if relocated:
@@ -339,10 +336,10 @@ def _relocate(cases: list[Case], view: _CorpusView) -> tuple[Case, ...] | None:
     """The pair re-pointed at where its unchanged texts are now (a renamed document, or text
     inserted or removed before them), each case ``changed``; None when some text is not there
     verbatim any more."""
-    prov = cases[0].provenance
-    doc = view.docs[view.resolve(prov["doc"])]  # type: ignore[index]
-    sentence, start = prov.get("sentence"), prov.get("start")
-    if not isinstance(sentence, str) or not sentence or not isinstance(start, int):
+    prov = cases[0].provenance or Provenance()
+    doc = view.docs[view.resolve(prov.doc)]  # type: ignore[index]
+    sentence, start = prov.sentence, prov.start
+    if not sentence or start is None:
         return None
     for at in _occurrences(doc.text, sentence, start):
         moved = [_shifted(c, view, at - start) for c in cases]
@@ -354,46 +351,46 @@ def _relocate(cases: list[Case], view: _CorpusView) -> tuple[Case, ...] | None:
 def _shifted(case: Case, view: _CorpusView, delta: int) -> Case | None:
     """``case`` with every offset moved (the true sentence and its chunk by ``delta``, a real
     distractor chunk to where its text is now), or None when a text no longer reads the same."""
-    prov = {**case.provenance}
-    home = view.resolve(prov["doc"])
+    old = case.provenance or Provenance()
+    home = view.resolve(old.doc)
     doc = view.docs[home]  # type: ignore[index]
-    prov.update(doc=home, doc_sha256=doc.sha256, start=prov["start"] + delta, end=prov["end"] + delta)
-    if _span(doc, prov["start"], prov["end"]) != prov["sentence"]:
+    if old.start is None or old.end is None:
         return None
-    if "page" in prov:
-        prov["page"] = doc.page_at(prov["start"])
-    chunks = {}
+    prov = replace(old, doc=home, doc_sha256=doc.sha256, start=old.start + delta, end=old.end + delta)
+    if _span(doc, prov.start, prov.end) != prov.sentence:
+        return None
+    if prov.page is not None:
+        prov = replace(prov, page=doc.page_at(prov.start))
+    chunks: dict[str, ChunkOrigin] = {}
     other_delta = delta
-    for cid, entry in (prov.get("chunks") or {}).items():
-        if not isinstance(entry, dict) or not isinstance(entry.get("start"), int) or not isinstance(entry.get("end"), int):
+    for cid, entry in prov.chunks.items():
+        if entry.start is None or entry.end is None:
             chunks[cid] = entry
             continue
-        edoc_id = view.resolve(entry.get("doc", case.provenance["doc"]))
+        edoc_id = view.resolve(old.chunk_doc(entry))
         edoc = view.docs[edoc_id]  # type: ignore[index]
         text = case.chunk_text(cid)
-        if entry.get("synthetic") is True or text is None:
-            new = {**entry, "doc": edoc_id, "start": entry["start"] + delta, "end": entry["end"] + delta}
-            window = _span(edoc, new["start"], new["end"])
+        if entry.synthetic is True or text is None:
+            new = replace(entry, doc=edoc_id, start=entry.start + delta, end=entry.end + delta)
+            window = _span(edoc, new.start, new.end)
             if window is None or (text is not None and not _synthetic_matches(window, text, prov, new)):
                 return None
         else:
-            near = entry["start"] + (delta if edoc_id == home else 0)
+            near = entry.start + (delta if edoc_id == home else 0)
             spots = _occurrences(edoc.text, text, near, limit=1)
             if not spots:
                 return None
-            new = {**entry, "doc": edoc_id, "start": spots[0], "end": spots[0] + len(text)}
-            if entry.get("role") == "distractor":
-                other_delta = spots[0] - entry["start"]
+            new = replace(entry, doc=edoc_id, start=spots[0], end=spots[0] + len(text))
+            if entry.role == "distractor":
+                other_delta = spots[0] - entry.start
         chunks[cid] = new
-    if "chunks" in prov:
-        prov["chunks"] = chunks
-    mutation = prov.get("mutation")
-    if isinstance(mutation, dict) and isinstance(mutation.get("sibling"), dict):
-        sib = mutation["sibling"]
-        if isinstance(sib.get("start"), int) and isinstance(sib.get("end"), int):
-            sib = {**sib, "doc": view.resolve(sib.get("doc", home)), "start": sib["start"] + other_delta,
-                   "end": sib["end"] + other_delta}
-            prov["mutation"] = {**mutation, "sibling": sib}
+    prov = replace(prov, chunks=chunks)
+    mutation = prov.mutation
+    sib = mutation.sibling if mutation is not None else None
+    if mutation is not None and sib is not None and sib.start is not None and sib.end is not None:
+        sib = replace(sib, doc=view.resolve(sib.doc or home), start=sib.start + other_delta,
+                      end=sib.end + other_delta)
+        prov = replace(prov, mutation=replace(mutation, sibling=sib))
     return replace(case, provenance=prov, status="changed")
 
 
@@ -547,6 +544,18 @@ def _context(header: SuiteHeader, analysis, judge, templates_dir):
     )
 
 
+def _faker_note(header: SuiteHeader) -> list[str]:
+    """A note when the installed Faker is not the one the suite was built with: Faker's name
+    lists feed synthetic near-miss values, so regenerated cases may draw other names."""
+    from .build import faker_version
+
+    old, now = header.settings.get("faker"), faker_version()
+    if old is None or old == now:
+        return []
+    return [f"Faker differs from the build ({old} -> {now}): kept cases are unaffected; regenerated and new "
+            f"cases may draw other synthetic names and dates (install faker=={old} to regenerate as built)"]
+
+
 def header_tiers(header: SuiteHeader) -> tuple[str, ...]:
     """Tier names the suite was tagged with (kept so unchanged documents hit the parse cache)."""
     m = re.search(r"\btiers=([^|]*)", str(header.settings.get("annotator", "")))
@@ -554,20 +563,20 @@ def header_tiers(header: SuiteHeader) -> tuple[str, ...]:
 
 
 def _sentence_key(case: Case, resolve: Callable[[str], str | None]) -> str | None:
-    prov = case.provenance
-    doc = resolve(prov.get("doc", "")) if prov else None
-    if doc is None or not isinstance(prov.get("start"), int) or not isinstance(prov.get("end"), int):
+    prov = case.provenance or Provenance()
+    doc = resolve(prov.doc) if prov.doc is not None else None
+    if doc is None or prov.start is None or prov.end is None:
         return None
-    return f"{doc}#{prov['start']}-{prov['end']}"
+    return f"{doc}#{prov.start}-{prov.end}"
 
 
 def _with_old_chunk_ids(new: Case, old: Case) -> Case:
     """``new`` with the opaque chunk ids and context order of ``old``, matched by role, so a
     reviewer's diff shows what the text did, not renumbered ids."""
-    old_roles = {cid: e.get("role") for cid, e in (old.provenance.get("chunks") or {}).items() if isinstance(e, dict)}
+    old_roles = {cid: e.role for cid, e in old.provenance.chunks.items()} if old.provenance else {}
     role_to_old = {role: cid for cid, role in old_roles.items()}
-    new_chunks = new.provenance.get("chunks") or {}
-    rename = {cid: role_to_old[e["role"]] for cid, e in new_chunks.items() if e.get("role") in role_to_old}
+    new_chunks = new.provenance.chunks if new.provenance else {}
+    rename = {cid: role_to_old[e.role] for cid, e in new_chunks.items() if e.role in role_to_old}
     if len(rename) != len(new_chunks) or len(set(rename.values())) != len(rename):
         return new
     order = [old_roles.get(c.chunk_id) for c in old.context]
@@ -576,7 +585,7 @@ def _with_old_chunk_ids(new: Case, old: Case) -> Case:
     expect = replace(new.expect,
                      cited_chunks_include=tuple(rename.get(c, c) for c in new.expect.cited_chunks_include),
                      cited_chunks_exclude=tuple(rename.get(c, c) for c in new.expect.cited_chunks_exclude))
-    prov = {**new.provenance, "chunks": {rename[cid]: e for cid, e in new_chunks.items()}}
+    prov = replace(new.provenance or Provenance(), chunks={rename[cid]: e for cid, e in new_chunks.items()})
     return replace(new, context=tuple(context), expect=expect, provenance=prov)
 
 
@@ -589,15 +598,15 @@ def _rematch(cases: list[Case], doc: Document, ctx, used: set[str], gone_value: 
     from .candidates import candidates_for_sentence
 
     lead = cases[0]
-    prov = lead.provenance
-    mutation = prov.get("mutation") or {}
+    prov = lead.provenance or Provenance()
+    mutation = prov.mutation or MutationRecord()
     family = {f.name: f for f in ctx.families}.get(lead.family)
-    old_sentence = prov.get("sentence")
+    old_sentence = prov.sentence
     if family is None:
         return f"family {lead.family} is not among the suite's families any more"
-    if not isinstance(old_sentence, str):
+    if old_sentence is None:
         return "its provenance names no true sentence"
-    old_start = prov.get("start") if isinstance(prov.get("start"), int) else 0
+    old_start = prov.start or 0
     scored = []
     for s in ctx.analysis.sentences.get(doc.id, []):
         if s.key in used:
@@ -606,22 +615,22 @@ def _rematch(cases: list[Case], doc: Document, ctx, used: set[str], gone_value: 
         if ratio >= MIN_SENTENCE_RATIO:
             scored.append((-ratio, abs(s.start - old_start), s.start, s))
     scored.sort(key=lambda t: t[:3])
-    pin = mutation.get("replacement")
-    values = _PinnedValues(ctx.values, pin) if isinstance(pin, str) and not gone_value else ctx.values
-    original, replacement = _norm(mutation.get("original", "")), _norm(pin or "")
+    pin = mutation.replacement
+    values = _PinnedValues(ctx.values, pin) if pin is not None and not gone_value else ctx.values
+    original, replacement = _norm(mutation.original or ""), _norm(pin or "")
     options = []
     for neg_ratio, distance, _, sentence in scored[:MAX_SENTENCES]:
         for c in candidates_for_sentence(sentence, doc, [family], values, ctx.chunker, ctx.env, seed=ctx.seed,
                                          question_version=ctx.question_version):
-            if c.site.kind != mutation.get("kind"):
+            if c.site.kind != mutation.kind:
                 continue
             same_original, same_replacement = _norm(c.site.text) == original, _norm(c.replacement) == replacement
             if gone_value and same_replacement:
                 continue
             if not (same_original or same_replacement):
                 continue
-            slot_distance = abs(c.site.start - int(mutation.get("slot_start", 0) or 0))
-            key = (not (same_original and same_replacement), c.origin != mutation.get("origin"), neg_ratio,
+            slot_distance = abs(c.site.start - (mutation.slot_start or 0))
+            key = (not (same_original and same_replacement), c.origin != mutation.origin, neg_ratio,
                    distance, slot_distance, c.base_id)
             options.append((key, c))
     options.sort(key=lambda t: t[0])
@@ -666,11 +675,32 @@ class _Pool:
         self.untried = [c for c in self.untried if c.base_id not in seen]
 
 
+class _Hardness:
+    """``build --min-hardness`` as the suite header records it (``settings.min_hardness``), for
+    refills: the same preference as at build time (``audit.hardness``), the embedder loaded once."""
+
+    def __init__(self, functions: Sequence[str], cache_dir, embedding_model: str | None = None):
+        self.functions = list(functions)
+        self.cache_dir = cache_dir
+        self.embedding_model = embedding_model
+        self._embedder = None
+
+    def preference(self, candidates: Sequence) -> Callable:
+        from ..audit.hardness import hardness_preference, load_embedder_for
+        from ..audit.similarity import parse_functions
+
+        if "embedding" in parse_functions(self.functions) and self._embedder is None:
+            self._embedder = load_embedder_for(self.embedding_model, self.cache_dir)
+        return hardness_preference(candidates, self.functions, embedder=self._embedder)
+
+
 def _refill(ctx, need: dict[str, int], have: Counter, used: set[str], taken: set[str], first: Sequence[str],
-            report) -> tuple[list, dict[str, int]]:
+            report, hardness: _Hardness | None = None) -> tuple[list, dict[str, int]]:
     """``need[family]`` new cases per family as (candidate, labels, number of variants to keep)
     and the cases each family could not supply. Families that run out hand their slots to the
-    families with the fewest cases, so the suite keeps its size."""
+    families with the fewest cases, so the suite keeps its size. With ``hardness`` (the header's
+    ``min_hardness``), hard candidates go first, as in ``build --min-hardness``: the pool then
+    holds every document's candidates, not only the first few documents'."""
     from .build import select
     from .candidates import stable_rank
 
@@ -690,16 +720,19 @@ def _refill(ctx, need: dict[str, int], have: Counter, used: set[str], taken: set
         pool = pools.setdefault(family, _Pool(ctx, family, order))
         got = 0
         while got < n:
-            fresh = pool.grow(max(8, 4 * (n - got)), ok)
+            # with a hardness preference every document's candidates compete, hard ones first,
+            # as in `build --min-hardness` (a hard near miss may sit in the last document)
+            fresh = pool.grow(math.inf if hardness is not None else max(8, 4 * (n - got)), ok)
             if not fresh:
                 break
+            prefer = hardness.preference(fresh) if hardness is not None else None
             seen: set[str] = set()
 
             def check(batch):
                 seen.update(c.base_id for c in batch)
                 return ctx.check(batch)
 
-            picked = select({family: fresh}, n - got, seed=ctx.seed, check=check, report=report)
+            picked = select({family: fresh}, n - got, seed=ctx.seed, check=check, report=report, prefer=prefer)
             pool.consumed(seen)
             for cand, label in picked:
                 used.add(cand.sentence.key)
@@ -817,6 +850,7 @@ def update_suite(
         if old_annotator and old_annotator != analysis.annotator.version:
             notes.append(f"slot tagging differs from the build ({old_annotator} -> {analysis.annotator.version}): "
                          "kept cases are unaffected; regenerated ones use the new tagging")
+        notes.extend(_faker_note(header))
         ctx = _context(header, analysis, judge, templates_dir)
         docs = ctx.documents
         used = {k for k in (_sentence_key(c, view.resolve) for c in out) if k}
@@ -848,7 +882,10 @@ def update_suite(
         if wanted:
             first = [*view.changes.edited, *view.changes.added]
             report = BuildReport()
-            chosen, shortfall = _refill(ctx, wanted, Counter(c.family for c in out), used, taken, first, report)
+            functions = header.settings.get("min_hardness")
+            hardness = _Hardness(functions, cache_dir, header.settings.get("embedding_model")) if functions else None
+            chosen, shortfall = _refill(ctx, wanted, Counter(c.family for c in out), used, taken, first, report,
+                                        hardness)
             for cand, label, n in chosen:
                 out.extend(replace(c, status="new") for c in cases_from(ctx, [(cand, label)])[:n])
         n_setting = header.settings.get("cases", len(suite.cases))

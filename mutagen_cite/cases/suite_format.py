@@ -21,7 +21,8 @@ import yaml
 
 from ..errors import ConfigError, SuiteError
 from ..files import atomic_write_text, first_yaml_alias
-from ..model import VARIANTS, Case, ContextChunk, Expect, Suite, SuiteHeader
+from ..model import (VARIANTS, Case, ChunkOrigin, ContextChunk, Expect, MutationRecord, Provenance, SourceSpan,
+                     Suite, SuiteHeader)
 
 __all__ = [
     "SUITE_FORMAT",
@@ -32,6 +33,7 @@ __all__ = [
     "write_suite",
     "case_to_dict",
     "case_from_dict",
+    "provenance_from_dict",
     "suite_to_dict",
 ]
 
@@ -264,14 +266,103 @@ def _str_mapping(w: _Where, field: str, value: Any) -> dict[str, str]:
     return d
 
 
-def _normalise_provenance(prov: dict) -> dict:
-    """``role: true`` written unquoted in YAML reads as a boolean; the role is the text "true"."""
-    chunks = prov.get("chunks")
-    if isinstance(chunks, dict):
-        for entry in chunks.values():
-            if isinstance(entry, dict) and entry.get("role") is True:
-                entry["role"] = "true"
-    return prov
+_PROV_KEYS: tuple[str, ...] = ("doc", "doc_sha256", "start", "end", "sentence", "page", "chunks", "mutation")
+_CHUNK_ORIGIN_KEYS: tuple[str, ...] = ("role", "doc", "start", "end", "synthetic")
+_MUTATION_KEYS: tuple[str, ...] = _MUTATION_ORDER + ("sibling",)
+_SPAN_KEYS: tuple[str, ...] = ("doc", "start", "end")
+
+
+def _opt_int(w: _Where, field: str, value: Any) -> int | None:
+    if value is None:
+        return None
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise w.error(field, f"must be a whole number (a character offset), got {_type_name(value)}",
+                      hint="write the offset as a number, e.g. 120")
+    return value
+
+
+def _opt_bool(w: _Where, field: str, value: Any) -> bool | None:
+    if value is None:
+        return None
+    if not isinstance(value, bool):
+        raise w.error(field, f"must be true or false, got {_type_name(value)}", hint="write true or false")
+    return value
+
+
+def _strict_mapping(w: _Where, field: str, value: Any, allowed: tuple[str, ...]) -> dict:
+    if not isinstance(value, dict):
+        raise w.error(field, f"must be a mapping, got {_type_name(value)}", hint="write it as key: value lines")
+    _check_keys(w, f"{field}.", value, allowed)
+    return value
+
+
+def _chunk_origin(w: _Where, field: str, value: Any) -> ChunkOrigin:
+    d = _strict_mapping(w, field, value, _CHUNK_ORIGIN_KEYS)
+    role = d.get("role")
+    if role is True:  # ``role: true`` written unquoted in YAML reads as a boolean; the role is "true"
+        role = "true"
+    return ChunkOrigin(
+        role=_opt_str(w, f"{field}.role", role),
+        doc=_opt_str(w, f"{field}.doc", d.get("doc")),
+        start=_opt_int(w, f"{field}.start", d.get("start")),
+        end=_opt_int(w, f"{field}.end", d.get("end")),
+        synthetic=_opt_bool(w, f"{field}.synthetic", d.get("synthetic")),
+    )
+
+
+def _mutation_record(w: _Where, field: str, value: Any) -> MutationRecord:
+    d = _strict_mapping(w, field, value, _MUTATION_KEYS)
+    sibling = None
+    if d.get("sibling") is not None:
+        s = _strict_mapping(w, f"{field}.sibling", d["sibling"], _SPAN_KEYS)
+        sibling = SourceSpan(doc=_opt_str(w, f"{field}.sibling.doc", s.get("doc")),
+                             start=_opt_int(w, f"{field}.sibling.start", s.get("start")),
+                             end=_opt_int(w, f"{field}.sibling.end", s.get("end")))
+    text = {k: _opt_str(w, f"{field}.{k}", d.get(k))
+            for k in ("family", "family_version", "kind", "original", "replacement", "origin")}
+    return MutationRecord(**text, slot_start=_opt_int(w, f"{field}.slot_start", d.get("slot_start")),
+                          slot_end=_opt_int(w, f"{field}.slot_end", d.get("slot_end")), sibling=sibling)
+
+
+def provenance_from_dict(value: Any, *, where: str = "<provenance>", case: str | None = None,
+                         line: int | None = None) -> Provenance | None:
+    """A case's ``provenance`` mapping as a typed :class:`Provenance` (None when absent or empty).
+
+    Strict: unknown keys and wrong types raise :class:`SuiteError` naming ``where`` (the file),
+    the case and the field (``provenance.chunks.p-0412.start``)."""
+    return _provenance_from(_Where(where, line, case), value)
+
+
+def _provenance_from(w: _Where, value: Any) -> Provenance | None:
+    if value is None:
+        return None
+    d = _strict_mapping(w, "provenance", value, _PROV_KEYS)
+    if not d:
+        return None
+    chunks: dict[str, ChunkOrigin] = {}
+    raw_chunks = d.get("chunks")
+    if raw_chunks is not None:
+        if not isinstance(raw_chunks, dict):
+            raise w.error("provenance.chunks", f"must map each context chunk id to where it came from, got "
+                          f"{_type_name(raw_chunks)}", hint="write chunk_id: {role: ..., doc: ..., start: ..., end: ...}")
+        for k, entry in raw_chunks.items():
+            try:
+                cid = _json_key(k)
+            except TypeError:
+                raise w.error("provenance.chunks", f"has a key of unsupported type {type(k).__name__}",
+                              hint="use the chunk id as the key") from None
+            chunks[cid] = _chunk_origin(w, f"provenance.chunks.{cid}", entry)
+    mutation = d.get("mutation")
+    return Provenance(
+        doc=_opt_str(w, "provenance.doc", d.get("doc")),
+        doc_sha256=_opt_str(w, "provenance.doc_sha256", d.get("doc_sha256")),
+        start=_opt_int(w, "provenance.start", d.get("start")),
+        end=_opt_int(w, "provenance.end", d.get("end")),
+        sentence=_opt_str(w, "provenance.sentence", d.get("sentence")),
+        page=_opt_int(w, "provenance.page", d.get("page")),
+        chunks=chunks,
+        mutation=None if mutation is None else _mutation_record(w, "provenance.mutation", mutation),
+    )
 
 
 # --------------------------------------------------------------------------- cases
@@ -407,7 +498,7 @@ def case_from_dict(d: Any, *, where: str, lenient: bool = False, line: int | Non
         answer=answer,
         context=tuple(context),
         expect=expect,
-        provenance=_normalise_provenance(_mapping(w, "provenance", d.get("provenance"))),
+        provenance=_provenance_from(w, d.get("provenance")),
         hardness=_mapping(w, "hardness", d.get("hardness")),
         labels=_mapping(w, "labels", d.get("labels")),
         status=status,
@@ -478,8 +569,9 @@ def case_to_dict(case: Case) -> dict:
         "context": [{"chunk_id": c.chunk_id, "text": c.text} for c in case.context],
         "expect": expect,
     }
-    if case.provenance:
-        out["provenance"] = _provenance_out(case.provenance)
+    prov = case.provenance.to_dict() if case.provenance is not None else {}
+    if prov:
+        out["provenance"] = _provenance_out(prov)
     if case.hardness:
         out["hardness"] = _sorted_deep(_clean(case.hardness))
     if case.labels:

@@ -1,7 +1,7 @@
 """Checks that a loaded suite can test what it claims to test.
 
-Loading (``suite_io``) guarantees the shape; this module checks the meaning: every id a case
-asks for is in its context, the two variants are what their names say (the true-absent twin
+Loading (``suite_format``) guarantees the shape and the types (a typed ``Provenance``); this
+module checks the meaning: every id a case asks for is in its context, the two variants are what their names say (the true-absent twin
 really lacks the true passage), and, given the corpus, that the pinned texts still match the
 documents they came from. Problems are returned, never raised, so a user sees all of them.
 """
@@ -11,10 +11,10 @@ from __future__ import annotations
 import difflib
 import re
 from dataclasses import asdict, dataclass
-from typing import Any, Iterator, Literal, Protocol
+from typing import Iterator, Literal, Protocol
 
 from ..errors import MutagenError
-from ..model import Case, Document, Suite
+from ..model import Case, ChunkOrigin, Document, Provenance, Suite
 
 __all__ = [
     "Problem",
@@ -168,32 +168,26 @@ def _check_twin(c: _Case, by_id: dict[str, Case]) -> None:
                     f"chunk {chunk.chunk_id} has the same text as the true passage of its twin {twin.id}")
 
 
-def _prov_chunks(case: Case) -> dict[str, Any]:
-    chunks = case.provenance.get("chunks")
-    return chunks if isinstance(chunks, dict) else {}
+def _prov_chunks(case: Case) -> dict[str, ChunkOrigin]:
+    return case.provenance.chunks if case.provenance is not None else {}
 
 
 def _check_provenance_shape(c: _Case) -> None:
+    """The chunk origins name exactly the context chunks (types were checked on loading)."""
     case = c.case
     chunks = _prov_chunks(case)
-    if "chunks" in case.provenance and not isinstance(case.provenance["chunks"], dict):
-        c.error("provenance.chunks", "must map each context chunk id to where it came from")
-        return
     if not chunks:
         return
     ids = case.context_ids()
     for cid in sorted(chunks):
         if cid not in ids:
             c.error(f"provenance.chunks.{cid}", "names a chunk that is not in the context")
-        elif not isinstance(chunks[cid], dict):
-            c.error(f"provenance.chunks.{cid}", "must be a mapping (role, doc, start, end)")
     for cid in ids:
         if cid not in chunks:
             c.warning("provenance.chunks", f"has no entry for context chunk {cid}")
     if case.variant == "true-absent":
         for cid in sorted(chunks):
-            entry = chunks[cid]
-            if isinstance(entry, dict) and entry.get("role") == "true" and cid in ids:
+            if chunks[cid].role == "true" and cid in ids:
                 c.error(f"provenance.chunks.{cid}", "a true-absent case holds a chunk whose role is true")
 
 
@@ -221,24 +215,18 @@ def _changed_region(a: str, b: str) -> tuple[int, int]:
     return p, len(a) - s
 
 
-def _int(value: Any) -> int | None:
-    return value if isinstance(value, int) and not isinstance(value, bool) else None
-
-
-def _slot_in_chunk(case: Case, entry: dict) -> tuple[int, int] | None:
+def _slot_in_chunk(prov: Provenance, entry: ChunkOrigin) -> tuple[int, int] | None:
     """The mutated slot's span in the coordinates of the chunk described by ``entry``."""
-    prov = case.provenance
-    mutation = prov.get("mutation")
-    if not isinstance(mutation, dict):
+    mutation = prov.mutation
+    if mutation is None:
         return None
-    sent, ss, se, cs = _int(prov.get("start")), _int(mutation.get("slot_start")), _int(
-        mutation.get("slot_end")), _int(entry.get("start"))
-    if None in (sent, ss, se, cs):
+    sent, ss, se, cs = prov.start, mutation.slot_start, mutation.slot_end, entry.start
+    if sent is None or ss is None or se is None or cs is None:
         return None
-    return sent + ss - cs, sent + se - cs  # type: ignore[operator]
+    return sent + ss - cs, sent + se - cs
 
 
-def _check_synthetic(c: _Case, cid: str, entry: dict, base: str, stale: bool) -> None:
+def _check_synthetic(c: _Case, cid: str, entry: ChunkOrigin, base: str, stale: bool) -> None:
     """A synthetic distractor is its source window with exactly one span changed."""
     case = c.case
     field = f"provenance.chunks.{cid}"
@@ -248,16 +236,17 @@ def _check_synthetic(c: _Case, cid: str, entry: dict, base: str, stale: bool) ->
     if text == base:
         c.report(stale, field, "synthetic distractor is identical to its source text: nothing was mutated")
         return
-    mutation = case.provenance.get("mutation")
-    slot = _slot_in_chunk(case, entry)
-    if slot is not None and isinstance(mutation, dict):
+    prov = case.provenance or Provenance()
+    mutation = prov.mutation
+    slot = _slot_in_chunk(prov, entry)
+    if slot is not None and mutation is not None:
         a, b = slot
-        replacement = mutation.get("replacement")
-        if 0 <= a <= b <= len(base) and isinstance(replacement, str):
+        replacement = mutation.replacement
+        if 0 <= a <= b <= len(base) and replacement is not None:
             if text == base[:a] + replacement + base[b:]:
                 return  # exactly the recorded splice
-            original = mutation.get("original")
-            if isinstance(original, str) and base[a:b] != original:
+            original = mutation.original
+            if original is not None and base[a:b] != original:
                 c.report(stale, "provenance.mutation",
                          f"the slot holds {_short(base[a:b])} but the mutation says original {_short(original)}")
     places = _changed_places(base, text)
@@ -277,19 +266,21 @@ def _check_synthetic(c: _Case, cid: str, entry: dict, base: str, stale: bool) ->
 def _check_synthetic_without_corpus(c: _Case) -> None:
     """Both-present cases hold the true chunk, so synthetic distractors can be checked against it."""
     case = c.case
-    chunks = _prov_chunks(case)
-    trues = [cid for cid in case.context_ids() if isinstance(chunks.get(cid), dict)
-             and chunks[cid].get("role") == "true"]
+    prov = case.provenance
+    if prov is None:
+        return
+    chunks = prov.chunks
+    trues = [cid for cid in case.context_ids() if cid in chunks and chunks[cid].role == "true"]
     if not trues:
         return
     true_entry = chunks[trues[0]]
     base = case.chunk_text(trues[0]) or ""
     for cid in case.context_ids():
         entry = chunks.get(cid)
-        if not (isinstance(entry, dict) and entry.get("synthetic") is True):
+        if entry is None or entry.synthetic is not True:
             continue
-        same_window = (entry.get("doc", case.provenance.get("doc")) == true_entry.get("doc", case.provenance.get(
-            "doc")) and entry.get("start") == true_entry.get("start") and entry.get("end") == true_entry.get("end"))
+        same_window = (prov.chunk_doc(entry) == prov.chunk_doc(true_entry) and entry.start == true_entry.start
+                       and entry.end == true_entry.end)
         if same_window:
             _check_synthetic(c, cid, entry, base, stale=False)
 
@@ -304,11 +295,10 @@ def _lookup(corpus: CorpusLike, doc_id: str) -> Document | None:
         return None
 
 
-def _span(doc: Document, start: Any, end: Any) -> str | None:
-    a, b = _int(start), _int(end)
-    if a is None or b is None or not (0 <= a <= b <= len(doc.text)):
+def _span(doc: Document, start: int | None, end: int | None) -> str | None:
+    if start is None or end is None or not (0 <= start <= end <= len(doc.text)):
         return None
-    return doc.text[a:b]
+    return doc.text[start:end]
 
 
 def _check_against_corpus(c: _Case, corpus: CorpusLike, docs: dict[str, Document | None],
@@ -319,8 +309,8 @@ def _check_against_corpus(c: _Case, corpus: CorpusLike, docs: dict[str, Document
         c.warning("provenance", "is missing: the case cannot be checked against the corpus")
         return
 
-    def doc_for(doc_id: Any, field: str) -> Document | None:
-        if not isinstance(doc_id, str) or not doc_id:
+    def doc_for(doc_id: str | None, field: str) -> Document | None:
+        if not doc_id:
             c.error(field, "must name the corpus document")
             return None
         if doc_id not in docs:
@@ -329,12 +319,12 @@ def _check_against_corpus(c: _Case, corpus: CorpusLike, docs: dict[str, Document
             c.error(field, f"document {doc_id} is not in the corpus (removed or renamed since build)")
         return docs[doc_id]
 
-    doc_id = prov.get("doc")
+    doc_id = prov.doc
     doc = doc_for(doc_id, "provenance.doc")
     if doc is None:
         return
     stale = False
-    sha = prov.get("doc_sha256", manifest.get(doc_id))
+    sha = prov.doc_sha256 if prov.doc_sha256 is not None else manifest.get(doc_id)
     if sha is None:
         c.warning("provenance.doc_sha256", "is missing: cannot tell whether the document changed")
     elif sha != doc.sha256:
@@ -346,38 +336,37 @@ def _check_against_corpus(c: _Case, corpus: CorpusLike, docs: dict[str, Document
         elif state.stale:
             c.warning("provenance.doc_sha256", f"stale: {state.reason} (`build --update` rebuilds it)")
 
-    if "start" in prov or "end" in prov or "sentence" in prov:
-        found = _span(doc, prov.get("start"), prov.get("end"))
+    if prov.start is not None or prov.end is not None or prov.sentence is not None:
+        found = _span(doc, prov.start, prov.end)
         if found is None:
             c.report(stale, "provenance.start",
-                     f"offsets {prov.get('start')}-{prov.get('end')} are not a range of {doc_id} "
+                     f"offsets {prov.start}-{prov.end} are not a range of {doc_id} "
                      f"({len(doc.text)} characters)")
-        elif "sentence" in prov and found != prov.get("sentence"):
+        elif prov.sentence is not None and found != prov.sentence:
             c.report(stale, "provenance.sentence",
-                     f"does not match {doc_id} at {prov['start']}-{prov['end']}, which reads {_short(found)}")
+                     f"does not match {doc_id} at {prov.start}-{prov.end}, which reads {_short(found)}")
 
-    chunks = _prov_chunks(case)
     for cid in case.context_ids():
-        entry = chunks.get(cid)
-        if not isinstance(entry, dict):
+        entry = prov.chunks.get(cid)
+        if entry is None:
             continue
         field = f"provenance.chunks.{cid}"
-        edoc_id = entry.get("doc", doc_id)
+        edoc_id = prov.chunk_doc(entry)
         edoc = doc if edoc_id == doc_id else doc_for(edoc_id, f"{field}.doc")
         if edoc is None:
             continue
         estale = stale if edoc is doc else manifest.get(edoc_id, edoc.sha256) != edoc.sha256
-        window = _span(edoc, entry.get("start"), entry.get("end"))
+        window = _span(edoc, entry.start, entry.end)
         if window is None:
-            if "start" in entry or "end" in entry:
-                c.report(estale, field, f"offsets {entry.get('start')}-{entry.get('end')} are not a range of {edoc_id}")
+            if entry.start is not None or entry.end is not None:
+                c.report(estale, field, f"offsets {entry.start}-{entry.end} are not a range of {edoc_id}")
             continue
         text = case.chunk_text(cid) or ""
-        if entry.get("synthetic") is True:
+        if entry.synthetic is True:
             _check_synthetic(c, cid, entry, window, estale)
         elif text != window:
             c.report(estale, field,
-                     f"context text differs from {edoc_id} at {entry['start']}-{entry['end']}, "
+                     f"context text differs from {edoc_id} at {entry.start}-{entry.end}, "
                      f"which reads {_short(window)}")
 
 
@@ -417,7 +406,7 @@ def _check_header(suite: Suite, corpus: CorpusLike | None, path: str, states: di
             warn("families", f"family {fam!r} is used by cases but not listed in the header")
     manifest = header.manifest
     if manifest:
-        for doc in sorted({c.provenance.get("doc") for c in suite.cases if isinstance(c.provenance.get("doc"), str)}):
+        for doc in sorted({c.provenance.doc for c in suite.cases if c.provenance and c.provenance.doc is not None}):
             if doc not in manifest:
                 warn("manifest", f"document {doc} is used by cases but not listed in the manifest")
     if corpus is None:
@@ -462,11 +451,11 @@ def _check_discrimination(c: _Case) -> None:
     entity cases the changed attribute is the question's condition, the expected answer is
     another span, and the near miss never states the condition (so it cannot answer)."""
     case = c.case
-    mutation = case.provenance.get("mutation") if case.provenance else None
-    if case.family not in _CONTRADICTING or not isinstance(mutation, dict):
+    mutation = case.provenance.mutation if case.provenance else None
+    if case.family not in _CONTRADICTING or mutation is None:
         return
-    original = mutation.get("original")
-    if not isinstance(original, str) or not original.strip():
+    original = mutation.original
+    if original is None or not original.strip():
         return
     if not _names(case.question, original):
         c.error("question", f"does not name the changed attribute {_short(original)}: a reader cannot tell "
@@ -474,7 +463,7 @@ def _check_discrimination(c: _Case) -> None:
     want = case.expect.answer_contains
     if want and want.strip().lower() == original.strip().lower():
         c.error("expect.answer_contains", "is the changed value itself; ask for another span of the sentence")
-    roles = {cid: e.get("role") for cid, e in _prov_chunks(case).items() if isinstance(e, dict)}
+    roles = {cid: e.role for cid, e in _prov_chunks(case).items()}
     for i, chunk in enumerate(case.context):
         if roles.get(chunk.chunk_id) == "distractor" and _names(chunk.text, original):
             c.error(f"context[{i}]", f"the near miss {chunk.chunk_id} still states {_short(original)}, "

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import click
 
+from ..audit.ranks import HARD_QUERY
 from ..files import atomic_write_json, atomic_write_text
 
 
@@ -16,7 +17,7 @@ from ..files import atomic_write_json, atomic_write_text
                    "[default: the suite's own context chunks].")
 @click.option("--functions", default="embedding,bm25,token_f1,fuzzy", show_default=True, metavar="A,B,...",
               help="Similarity functions to rank with: embedding, bm25, token_f1, fuzzy.")
-@click.option("--query", type=click.Choice(["claim", "question"]), default="question", show_default=True,
+@click.option("--query", type=click.Choice(["claim", "question"]), default=HARD_QUERY, show_default=True,
               help="Measure rank and margin against the question (what a generator or retriever sees) or the "
                    "claim (which copies the true sentence, so lexical functions favour the true chunk).")
 @click.option("--embedding-model", default=None, metavar="NAME|PATH",

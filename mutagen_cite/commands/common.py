@@ -120,7 +120,8 @@ def print_build_summary(suite, report, *, output: Path, requested: int, corpus=N
     if corpus is not None:
         print_files_summary(corpus, verbose=verbose)
     per = Counter((c.family, c.variant) for c in suite.cases)
-    origins = Counter(c.provenance.get("mutation", {}).get("origin", "?") for c in suite.cases)
+    origins = Counter((c.provenance.mutation.origin if c.provenance and c.provenance.mutation else None) or "?"
+                      for c in suite.cases)
     click.echo(f"{len(suite.cases)} cases written to {output}" + ("" if len(suite.cases) >= requested else f" (asked for {requested})"))
     click.echo("")
     click.echo(f"{'family':<12} {'both-present':>12} {'true-absent':>12} {'candidates':>11} {'rejected':>9}")

@@ -38,7 +38,7 @@ from __future__ import annotations
 import re
 from typing import Iterable
 
-from ..model import Case
+from ..model import Case, MutationRecord
 from ..values import answer_matches, mentions_value
 from .answers import VERIFIED_QUOTE_STATUSES
 
@@ -68,9 +68,10 @@ def mentions(text: str, value: str) -> bool:
 # --------------------------------------------------------------------------- case facts
 
 
-def mutation_of(case: Case) -> dict:
-    m = (case.provenance or {}).get("mutation")
-    return m if isinstance(m, dict) else {}
+def mutation_of(case: Case) -> MutationRecord:
+    """The recorded mutation of the case's near miss (all fields None when not recorded)."""
+    m = case.provenance.mutation if case.provenance is not None else None
+    return m if m is not None else MutationRecord()
 
 
 def expected_yes(case: Case) -> bool:
@@ -84,14 +85,12 @@ def expected_yes(case: Case) -> bool:
 def chunk_roles(case: Case) -> tuple[set[str], set[str]]:
     """(true ids, distractor ids) in this case's context, from provenance roles and ``expect``."""
     true, distractor = set(case.expect.cited_chunks_include), set(case.expect.cited_chunks_exclude)
-    chunks = (case.provenance or {}).get("chunks") or {}
-    if isinstance(chunks, dict):
-        for cid, info in chunks.items():
-            role = info.get("role") if isinstance(info, dict) else None
-            if role == "true":
-                true.add(str(cid))
-            elif role == "distractor":
-                distractor.add(str(cid))
+    roles = case.provenance.roles() if case.provenance is not None else {}
+    for cid, role in roles.items():
+        if role == "true":
+            true.add(cid)
+        elif role == "distractor":
+            distractor.add(cid)
     ctx = set(case.context_ids())
     if case.variant == "true-absent" and not (distractor & ctx):
         distractor |= ctx - true  # a true-absent context holds only the near miss
@@ -101,8 +100,8 @@ def chunk_roles(case: Case) -> tuple[set[str], set[str]]:
 def _value_mutation(case: Case) -> tuple[str, str] | None:
     """(original, replacement) when the mutation changed a value a text can state."""
     m = mutation_of(case)
-    original, replacement = str(m.get("original") or "").strip(), str(m.get("replacement") or "").strip()
-    if m.get("kind") == "negation" or m.get("family") == "polarity" or not original or not replacement:
+    original, replacement = (m.original or "").strip(), (m.replacement or "").strip()
+    if m.kind == "negation" or m.family == "polarity" or not original or not replacement:
         return None
     return original, replacement
 
@@ -144,7 +143,7 @@ def asserts_claim(case: Case, claim: dict, asserts_row: dict | None) -> bool:
 
 def _is_polarity(case: Case) -> bool:
     m = mutation_of(case)
-    return m.get("kind") == "negation" or m.get("family") == "polarity" or case.family == "polarity"
+    return m.kind == "negation" or m.family == "polarity" or case.family == "polarity"
 
 
 def _negated(text: str) -> bool:

@@ -62,15 +62,11 @@ def store_ids(suite: Suite | Iterable[Case]) -> frozenset[str]:
     ids: set[str] = set()
     for case in cases:
         ids.update(case.context_ids())
-        chunks = (case.provenance or {}).get("chunks") or {}
-        if isinstance(chunks, dict):
-            for cid, info in chunks.items():
-                ids.add(str(cid))
-                if isinstance(info, dict) and {"doc", "start", "end"} <= set(info):
-                    try:
-                        ids.add(chunk_id(str(info["doc"]), int(info["start"]), int(info["end"])))
-                    except (TypeError, ValueError):
-                        pass
+        chunks = case.provenance.chunks if case.provenance is not None else {}
+        for cid, info in chunks.items():
+            ids.add(cid)
+            if info.doc is not None and info.start is not None and info.end is not None:
+                ids.add(chunk_id(info.doc, info.start, info.end))
     return frozenset(ids)
 
 
