@@ -139,6 +139,10 @@ def command(suite_path, generator_spec, judge_spec, nli_model, embedding_model, 
     from ..run.runner import judge_metadata, read_results, rejudge, run_suite
 
     gate_list = parse_gates(list(gates)) + parse_gates(list(max_gates), maximum=True)
+    if cite_pattern is not None:
+        from ..run.answers import CitationSyntax
+
+        CitationSyntax(cite_pattern)  # a bad regex is a one-line error here, before any model loads
     unknown = [f for f in families if f not in FAMILIES]
     if unknown:
         raise click.BadParameter(f"unknown famil{'y' if len(unknown) == 1 else 'ies'} {', '.join(unknown)}; "
