@@ -33,6 +33,7 @@ from typing import Any, Callable
 import catalogue
 
 from ..errors import ConfigError
+from ..plugins import registered
 from .base import Judge, ScoreJudge
 from .cache import DEFAULT_CACHE_DIR, CachedJudge, VerdictCache
 
@@ -83,17 +84,17 @@ def _cached(judge: Judge, options: JudgeOptions) -> Judge:
     return CachedJudge(judge, cache) if cache else judge
 
 
-def _auto(arg: str | None, options: JudgeOptions) -> Judge:
+def auto_judge(arg: str | None, options: JudgeOptions) -> Judge:
     return make_judge(resolve_auto(arg or options.nli_model), **_as_kwargs(options))
 
 
-def _lexical(arg: str | None, options: JudgeOptions) -> Judge:
+def lexical_judge(arg: str | None, options: JudgeOptions) -> Judge:
     from .lexical import LexicalJudge
 
     return LexicalJudge(threshold=options.threshold_or(0.5))
 
 
-def _slots(arg: str | None, options: JudgeOptions) -> Judge:
+def slots_judge(arg: str | None, options: JudgeOptions) -> Judge:
     from .slots import SlotsJudge
 
     annotator = options.annotator
@@ -107,7 +108,7 @@ def _slots(arg: str | None, options: JudgeOptions) -> Judge:
     return judge
 
 
-def _embedding(arg: str | None, options: JudgeOptions) -> Judge:
+def embedding_judge(arg: str | None, options: JudgeOptions) -> Judge:
     from ..audit.embeddings import load_embedder
     from .embedding import EmbeddingJudge
 
@@ -116,7 +117,7 @@ def _embedding(arg: str | None, options: JudgeOptions) -> Judge:
     return EmbeddingJudge(embedder, threshold=options.threshold_or(0.8))
 
 
-def _nli(arg: str | None, options: JudgeOptions) -> Judge:
+def nli_judge(arg: str | None, options: JudgeOptions) -> Judge:
     from .nli import load_nli_judge
 
     judge = load_nli_judge(
@@ -126,7 +127,7 @@ def _nli(arg: str | None, options: JudgeOptions) -> Judge:
     return _cached(judge, options)
 
 
-def _llm(arg: str | None, options: JudgeOptions) -> Judge:
+def llm_judge(arg: str | None, options: JudgeOptions) -> Judge:
     if not arg:
         raise ConfigError("the llm judge needs a model name", hint="e.g. --judge llm:gpt-4o-mini")
     from ..run.generators.openai_http import ChatClient
@@ -138,7 +139,7 @@ def _llm(arg: str | None, options: JudgeOptions) -> Judge:
     return _cached(judge, options)
 
 
-def _ensemble(arg: str | None, options: JudgeOptions) -> Judge:
+def ensemble_judge(arg: str | None, options: JudgeOptions) -> Judge:
     names = [m.strip() for m in (arg or "").split("+") if m.strip()]
     if any(n.split(":", 1)[0].strip().lower() == "ensemble" for n in names):
         raise ConfigError("an ensemble cannot contain an ensemble", where=f"ensemble:{arg}")
@@ -151,32 +152,22 @@ def _ensemble(arg: str | None, options: JudgeOptions) -> Judge:
     return EnsembleJudge(members, rule=options.ensemble_rule, review_queue=queue, threshold=options.threshold_or(0.5))
 
 
-_auto.usage = "auto[:NLI_MODEL]"
-_embedding.usage = "embedding[:MODEL]"
-_nli.usage = "nli[:NAME_OR_DIR]"
-_llm.usage = "llm:MODEL"
-_ensemble.usage = "ensemble:A+B[+C]"
+auto_judge.usage = "auto[:NLI_MODEL]"
+embedding_judge.usage = "embedding[:MODEL]"
+nli_judge.usage = "nli[:NAME_OR_DIR]"
+llm_judge.usage = "llm:MODEL"
+ensemble_judge.usage = "ensemble:A+B[+C]"
 
 #: the built-in judges, in the order they are listed; registered like any plugin's
 BUILTIN: dict[str, JudgeFactory] = {
-    "auto": _auto, "lexical": _lexical, "slots": _slots, "embedding": _embedding,
-    "nli": _nli, "llm": _llm, "ensemble": _ensemble,
+    "auto": auto_judge, "lexical": lexical_judge, "slots": slots_judge, "embedding": embedding_judge,
+    "nli": nli_judge, "llm": llm_judge, "ensemble": ensemble_judge,
 }
-
-
-def _register_builtins() -> None:
-    known = registry.get_all()
-    for name, factory in BUILTIN.items():
-        if name not in known:
-            registry.register(name, func=factory)
 
 
 def all_judges() -> dict[str, JudgeFactory]:
     """Every registered judge factory by name: built-ins first in their order, then plugins."""
-    _register_builtins()
-    found = registry.get_all()
-    ordered = [n for n in BUILTIN if n in found] + sorted(n for n in found if n not in BUILTIN)
-    return {n: found[n] for n in ordered}
+    return registered(registry, BUILTIN, "judge")
 
 
 def judge_names() -> tuple[str, ...]:

@@ -33,6 +33,7 @@ from typing import Any, Callable
 import catalogue
 
 from ...errors import ConfigError, GeneratorError
+from ...plugins import registered
 from .base import GenerationFailed, GenerationTimeout, Generator, Request
 
 __all__ = [
@@ -72,14 +73,14 @@ def _takes_no_argument(name: str, arg: str | None) -> None:
         raise ConfigError(f"the {name} generator takes no argument (got {name}:{arg})", hint=f"use -g {name}")
 
 
-def _oracle(arg: str | None, options: GeneratorOptions) -> Generator:
+def oracle_generator(arg: str | None, options: GeneratorOptions) -> Generator:
     _takes_no_argument("oracle", arg)
     from .builtin import OracleGenerator
 
     return OracleGenerator()
 
 
-def _reader(arg: str | None, options: GeneratorOptions) -> Generator:
+def reader_generator(arg: str | None, options: GeneratorOptions) -> Generator:
     _takes_no_argument("reader", arg)
     from ...analysis.annotate import Annotator, load_spacy
     from .builtin import ReaderGenerator
@@ -87,14 +88,14 @@ def _reader(arg: str | None, options: GeneratorOptions) -> Generator:
     return ReaderGenerator(options.annotator or Annotator(load_spacy()))
 
 
-def _abstain(arg: str | None, options: GeneratorOptions) -> Generator:
+def abstain_generator(arg: str | None, options: GeneratorOptions) -> Generator:
     _takes_no_argument("abstain", arg)
     from .builtin import AbstainGenerator
 
     return AbstainGenerator()
 
 
-def _first_chunk(arg: str | None, options: GeneratorOptions) -> Generator:
+def first_chunk_generator(arg: str | None, options: GeneratorOptions) -> Generator:
     _takes_no_argument("first-chunk", arg)
     from .builtin import FirstChunkGenerator
 
@@ -116,11 +117,17 @@ def _baseline(kind: str) -> GeneratorFactory:
                                               options.embedding_model, options.cache_dir)
         return SimilarityBaseline(similarity, name=kind, mode="question" if kind.startswith("extractive") else "claim")
 
-    factory.__name__ = f"_{kind.replace('-', '_')}"
+    factory.__name__ = f"{kind.replace('-', '_')}_generator"
     return factory
 
 
-def _command(arg: str | None, options: GeneratorOptions) -> Generator:
+similarity_generator = _baseline("similarity")
+lexical_generator = _baseline("lexical")
+extractive_generator = _baseline("extractive")
+extractive_lexical_generator = _baseline("extractive-lexical")
+
+
+def command_generator(arg: str | None, options: GeneratorOptions) -> Generator:
     if not (arg or "").strip():
         raise GeneratorError("command: needs a command line", hint='e.g. --generator command:"python rag.py"')
     from .command import CommandGenerator
@@ -128,13 +135,13 @@ def _command(arg: str | None, options: GeneratorOptions) -> Generator:
     return CommandGenerator(_unquote(arg), timeout=options.timeout)
 
 
-def _python(arg: str | None, options: GeneratorOptions) -> Generator:
+def python_generator(arg: str | None, options: GeneratorOptions) -> Generator:
     from .python_fn import PythonGenerator
 
     return PythonGenerator((arg or "").strip(), timeout=options.timeout)
 
 
-def _openai(arg: str | None, options: GeneratorOptions) -> Generator:
+def openai_generator(arg: str | None, options: GeneratorOptions) -> Generator:
     if not (arg or "").strip():
         raise GeneratorError("openai: needs a model name", hint="e.g. --generator openai:gpt-4o-mini")
     from ..answers import DEFAULT_DECLINE_TOKEN
@@ -147,32 +154,23 @@ def _openai(arg: str | None, options: GeneratorOptions) -> Generator:
                            decline_token=options.decline_token or DEFAULT_DECLINE_TOKEN)
 
 
-_command.usage = 'command:"CMD"'
-_python.usage = "python:MODULE:FUNCTION"
-_openai.usage = "openai:MODEL"
+command_generator.usage = 'command:"CMD"'
+python_generator.usage = "python:MODULE:FUNCTION"
+openai_generator.usage = "openai:MODEL"
 
 #: the built-in generators, in the order they are listed; registered like any plugin's
 BUILTIN: dict[str, GeneratorFactory] = {
-    "oracle": _oracle, "reader": _reader,
-    **{kind: _baseline(kind) for kind in ("similarity", "lexical", "extractive", "extractive-lexical")},
-    "first-chunk": _first_chunk, "abstain": _abstain,
-    "command": _command, "python": _python, "openai": _openai,
+    "oracle": oracle_generator, "reader": reader_generator,
+    "similarity": similarity_generator, "lexical": lexical_generator,
+    "extractive": extractive_generator, "extractive-lexical": extractive_lexical_generator,
+    "first-chunk": first_chunk_generator, "abstain": abstain_generator,
+    "command": command_generator, "python": python_generator, "openai": openai_generator,
 }
-
-
-def _register_builtins() -> None:
-    known = registry.get_all()
-    for name, factory in BUILTIN.items():
-        if name not in known:
-            registry.register(name, func=factory)
 
 
 def all_generators() -> dict[str, GeneratorFactory]:
     """Every registered generator factory by name: built-ins first in their order, then plugins."""
-    _register_builtins()
-    found = registry.get_all()
-    ordered = [n for n in BUILTIN if n in found] + sorted(n for n in found if n not in BUILTIN)
-    return {n: found[n] for n in ordered}
+    return registered(registry, BUILTIN, "generator")
 
 
 def generator_names() -> tuple[str, ...]:
