@@ -124,6 +124,10 @@ def test_help_teaches_generator_forms_and_gates(runner):
                  "similarity", "--fail-under pair_pass=0.9,both_present_pass=0.9,true_absent_pass=0.9", "--fail-over errored=0",
                  "pairs caught", "mean case pass rate is not one of them", "--resume"):
         assert text in result.output
+    from mutagen_cite.run.generators import BUILTIN
+
+    assert [name for name in BUILTIN if f"{name}" not in result.output] == []  # every built-in is taught
+    assert "NAME[:ARG]" in result.output and "plugin" in result.output
 
 
 def test_run_refuses_a_suite_that_validate_rejects(runner, tmp_path):

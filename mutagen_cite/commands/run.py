@@ -106,6 +106,7 @@ def command(suite_path, generator_spec, judge_spec, nli_model, embedding_model, 
       python:my_pkg.rag:answer      a Python function taking the request dict
       openai:gpt-4o-mini            an OpenAI-compatible chat endpoint (--base-url,
                                     key from $OPENAI_API_KEY)
+      NAME[:ARG]                    a plugin's generator (README, "Plugins")
     \b
     A request is {"case_id", "question", "context": [{"chunk_id", "text"}]}. An answer is
     {"answer": "text with [chunk_id] markers"}, {"claims": [{"text", "citations":
