@@ -237,7 +237,8 @@ def test_select_hard_keeps_pairs_together_and_prefers_hardest():
 
 
 def test_annotate_suite_writes_hardness_and_round_trips_through_the_suite_file(tmp_path):
-    suite_io = pytest.importorskip("mutagen_cite.cases.suite_format")
+    from mutagen_cite.cases import suite_format as suite_io
+
     cases = seed_retention_cases()
     header = SuiteHeader(tool_version="0.1.0", seed=1, families={"scope": "scope.v1"}, manifest={})
     suite = Suite(header, tuple(cases))
@@ -280,14 +281,26 @@ def test_audit_output_is_deterministic():
 
 
 def test_idf_chunks_cover_each_document_once():
-    corpus = pytest.importorskip("mutagen_cite.corpus")
+    from mutagen_cite import corpus
+
     doc = corpus.document_from_text("a.md", "First sentence here. Second one follows. Third ends it.\n", "markdown")
     chunks = idf_chunks([doc], max_chars=30)
     assert len(chunks) >= 2
     assert " ".join(chunks).split() == doc.text.split()  # no sentence twice, none missing
 
 
-def test_fuzzy_and_bm25_run_through_the_audit():
+def test_fuzzy_and_bm25_find_the_seed_near_miss_hard_for_the_claim_not_the_question():
+    """Seed 003's example under the two other lexical functions: the us-east-1 passage copies
+    the claim's wording, so both rank it above the true EU passage for the claim (the citer
+    picks it), while the question, which names "EU customers", still favours the true one."""
     result = audit_suite(seed_retention_cases(), similarities=[FuzzySimilarity(), BM25Similarity([US_EAST])])
     assert result.functions == ("fuzzy", "bm25")
-    assert all(0 <= r.of("fuzzy").true_score <= 1 for r in result.rows)
+    both = result.row("retention-eu-scope-both-present")
+    for name in ("fuzzy", "bm25"):
+        f = both.of(name)
+        assert f.query == "claim" and f.hard and f.distractor_rank == 1 and f.true_rank == 2, f
+        assert f.distractor_score > f.true_score and f.citer_chunk == "p-2" and f.citer_credit == 0.0
+        assert f.question_true > f.question_distractor, f
+    fuzzy = both.of("fuzzy")
+    assert (fuzzy.claim_true, fuzzy.claim_distractor) == tuple(FuzzySimilarity().scores(EU_CLAIM, [EU_CENTRAL, US_EAST]))
+    assert 0 < fuzzy.true_score < fuzzy.distractor_score <= 1

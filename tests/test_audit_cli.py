@@ -13,7 +13,7 @@ from mutagen_cite.model import Suite, SuiteHeader
 
 from test_audit import make_pair, seed_retention_cases
 
-suite_io = pytest.importorskip("mutagen_cite.cases.suite_format")
+from mutagen_cite.cases import suite_format as suite_io
 
 FUNCS = "token_f1,bm25,fuzzy"
 
@@ -79,7 +79,6 @@ def test_missing_suite_file_is_a_clear_error(tmp_path):
 
 
 def test_corpus_gives_bm25_its_idf(tmp_path):
-    pytest.importorskip("mutagen_cite.corpus")
     suite = _write(tmp_path / "suite.yaml", _cases())
     docs = tmp_path / "docs"
     docs.mkdir()

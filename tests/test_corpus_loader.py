@@ -6,6 +6,8 @@ from __future__ import annotations
 import hashlib
 import os
 
+from pathlib import Path
+
 import pytest
 
 from mutagen_cite.corpus import Corpus, LoadWarning, load_corpus
@@ -166,22 +168,33 @@ def test_markup_only_file_warns_and_is_skipped(tmp_path):
     assert "no readable text" in str(_only_warning(tmp_path))
 
 
-def test_unreadable_file_warns(tmp_path):
-    if os.geteuid() == 0:
-        pytest.skip("root can read anything")
-    f = tmp_path / "locked.md"
-    write(f, "secret\n")
-    f.chmod(0)
-    try:
-        assert "cannot be read" in str(_only_warning(tmp_path))
-    finally:
-        f.chmod(0o644)
+def test_unreadable_file_warns(tmp_path, monkeypatch):
+    """A file the process may not read is skipped with a warning. Root reads anything, so the
+    refusal is made by the read itself (as it is for a non-root user on a chmod 0 file)."""
+    write(tmp_path / "locked.md", "secret\n")
+    write(tmp_path / "open.md", "The Starter plan includes 3 machines.\n")
+    real_read = Path.read_bytes
+
+    def read_bytes(self):
+        if self.name == "locked.md":
+            raise PermissionError(13, "Permission denied", str(self))
+        return real_read(self)
+
+    monkeypatch.setattr(Path, "read_bytes", read_bytes)
+    seen = []
+    corpus = load_corpus(tmp_path, on_warning=seen.append)
+    assert [d.id for d in corpus.documents] == ["open.md"]
+    assert [w.path for w in seen] == ["locked.md"] and "cannot be read (Permission denied)" in seen[0].message
+    assert corpus.unreadable == ("locked.md",)
 
 
 def test_progress_bar_goes_to_stderr(small_corpus, capsys):
     load_corpus(small_corpus, progress=True)
     captured = capsys.readouterr()
     assert captured.out == ""
+    assert "loading corpus" in captured.err and "file" in captured.err  # the bar, on stderr
+    load_corpus(small_corpus, progress=False)
+    assert capsys.readouterr().err == ""
 
 
 def test_corpus_is_frozen(small_corpus):

@@ -45,18 +45,24 @@ def mutate_all_seeds(family, sentence, slot, values=EMPTY, seeds=range(12)):
 
 @pytest.mark.parametrize("family", get_families(), ids=lambda f: f.name)
 def test_same_seed_gives_the_same_mutation(annotator, family):
+    compared = 0
     for example in family.examples():
         s = sentence_of(annotator, example.before)
         for slot in family.sites(s):
             values = ValueSource(Vocabulary(example.vocabulary or {}))
             first = family.mutate(s, slot, values, random.Random(11))
             assert first == family.mutate(s, slot, values, random.Random(11))
+            compared += first is not None
+    assert compared >= len(family.examples())  # every example mutates at least once
 
 
 @pytest.mark.parametrize("family", get_families(), ids=lambda f: f.name)
 def test_sites_belong_to_the_family(annotator, family):
     s = sentence_of(annotator, "Request logs in eu-west-1 are kept for 21 days.")
     assert all(slot.family == family.name for slot in family.sites(s))
+    for example in family.examples():  # a sentence with this family's sites, from its own examples
+        sites = family.sites(sentence_of(annotator, example.before))
+        assert sites and all(slot.family == family.name for slot in sites), example.before
 
 
 # --------------------------------------------------------------------------- scope
@@ -310,7 +316,9 @@ def test_polarity_idioms_are_not_sites(annotator, text):
 
 def test_aggregation_every_and_each_never_swap(annotator):
     s = sentence_of(annotator, "Every region has its own key and each key is rotated.")
-    for slot in AGGREGATION.sites(s):
+    sites = AGGREGATION.sites(s)
+    assert {slot.text for slot in sites} == {"Every", "each"}
+    for slot in sites:
         for m in mutate_all_seeds(AGGREGATION, s, slot, values=vocab(quantifier=("each", "every"))):
             assert m.replacement.lower() not in ("each", "every")
             assert m.replacement.lower() == "almost every"  # singular noun, singular verb kept

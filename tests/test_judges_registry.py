@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 
 import pytest
 
 from mutagen_cite.errors import ConfigError
-from mutagen_cite.judges import default_judge_spec, make_judge
+from mutagen_cite import judges
+from mutagen_cite.judges import AUTO_NOTICE, default_judge_spec, make_judge
 from mutagen_cite.judges.base import Judge, ScoreJudge
 from mutagen_cite.judges.cache import CachedJudge, VerdictCache, verdict_key
 from mutagen_cite.judges.ensemble import EnsembleJudge
@@ -37,9 +37,17 @@ def test_lexical_judge_threshold_and_reason():
     assert make_judge("lexical", threshold=0.9).threshold == 0.9
 
 
-def test_default_judge_is_auto_when_slots_is_installed_else_lexical():
-    has_slots = importlib.util.find_spec("mutagen_cite.judges.slots") is not None
-    assert default_judge_spec() == ("auto" if has_slots else "lexical")
+def test_default_judge_is_auto_while_slots_is_registered_else_lexical(monkeypatch):
+    assert default_judge_spec() == "auto"
+    without_slots = {name: f for name, f in judges.all_judges().items() if name != "slots"}
+    monkeypatch.setattr(judges, "all_judges", lambda: without_slots)
+    assert default_judge_spec() == "lexical"
+    assert isinstance(make_judge(None, cache_dir=None), LexicalJudge)  # no spec: the default, built
+    notices = []
+    assert judges.resolve_auto("some/nli-model", notice=notices.append) == "lexical" and notices == [AUTO_NOTICE]
+    with pytest.raises(ConfigError, match="unknown judge 'slots'") as info:
+        make_judge("slots", cache_dir=None)
+    assert "slots" not in info.value.hint and "lexical" in info.value.hint
 
 
 def test_unknown_and_malformed_specs():

@@ -101,10 +101,20 @@ def test_single_pairs_match_the_batch(judge, premise, claim, expected, words):
     assert v.supported is expected
 
 
-def test_scores_separate_verdicts_at_the_threshold(judge):
+def test_scores_alone_separate_the_labels_at_the_threshold(judge, annotator):
+    """``score`` (what ensembles and judge eval read) must rank every labelled pair on the
+    right side of the threshold by itself, and the threshold must move the verdicts."""
     pairs = [(p, c) for p, c, _, _ in CASES]
-    for v, s in zip(judge.verdicts(pairs), judge.score(pairs)):
-        assert (s >= judge.threshold) == v.supported
+    scores = judge.score(pairs)
+    wrong = [(c, expected, s) for (_, c, expected, _), s in zip(CASES, scores) if (s >= judge.threshold) != expected]
+    assert not wrong, wrong
+    lowest_supported = min(s for (_, _, expected, _), s in zip(CASES, scores) if expected)
+    # the threshold is the judge's own: raised just above the lowest supported score, exactly
+    # the pairs scoring that low stop being supported
+    strict = SlotsJudge(annotator, threshold=lowest_supported + 1e-6)
+    flipped = {c for (_, c, expected, _), v in zip(CASES, strict.verdicts(pairs)) if expected and not v.supported}
+    assert flipped and flipped == {c for (_, c, expected, _), s in zip(CASES, scores)
+                                   if expected and s == lowest_supported}
 
 
 def test_reason_method_explains_a_mismatch_in_words(judge):

@@ -68,6 +68,28 @@ def test_bad_gate_and_bad_generator_are_one_line_errors(runner, tmp_path):
     assert "Traceback" not in result.output
 
 
+@pytest.mark.parametrize("pattern, says", [
+    (r"\[p-\d+\]", "has no capturing group"),                # matches markers but captures no id
+    (r"\[(p-\d+\]", "is not a valid regular expression"),    # unbalanced parenthesis
+])
+def test_bad_cite_pattern_is_a_one_line_error_naming_the_fix(runner, tmp_path, pattern, says):
+    out = tmp_path / "r.jsonl"
+    result = invoke(runner, [str(SUITE), "-g", "oracle", "--judge", "lexical", "-o", str(out), "-q",
+                             "--cite-pattern", pattern], tmp_path)
+    assert result.exit_code == 2, result.output
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and says in lines[0] and "Traceback" not in result.output
+    assert lines[0].lower().startswith("error: --cite-pattern") and "hint:" in lines[0] and "e.g. --cite-pattern" in lines[0]
+    assert not out.exists()  # refused before any case ran
+
+
+def test_a_valid_cite_pattern_runs(runner, tmp_path):
+    result = invoke(runner, [str(SUITE), "-g", "oracle", "--judge", "lexical", "-o", str(tmp_path / "r.jsonl"), "-q",
+                             "--cache-dir", str(tmp_path / "c"), "--cite-pattern", r"\[\s*([^\]]+?)\s*\]",
+                             "--fail-under", "pair_pass=1"], tmp_path)
+    assert result.exit_code == 0, result.output
+
+
 def test_rescore_from_the_results_file_alone(runner, tmp_path):
     out = tmp_path / "r.jsonl"
     first = invoke(runner, [str(SUITE), "-g", "first-chunk", "--judge", "lexical", "-o", str(out), "-q"], tmp_path)
@@ -102,6 +124,10 @@ def test_help_teaches_generator_forms_and_gates(runner):
                  "similarity", "--fail-under pair_pass=0.9,both_present_pass=0.9,true_absent_pass=0.9", "--fail-over errored=0",
                  "pairs caught", "mean case pass rate is not one of them", "--resume"):
         assert text in result.output
+    from mutagen_cite.run.generators import BUILTIN
+
+    assert [name for name in BUILTIN if f"{name}" not in result.output] == []  # every built-in is taught
+    assert "NAME[:ARG]" in result.output and "plugin" in result.output
 
 
 def test_run_refuses_a_suite_that_validate_rejects(runner, tmp_path):

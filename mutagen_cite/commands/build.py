@@ -80,10 +80,10 @@ def command(corpus_dir, output, n_cases, seed, families, fmt, judge_spec, templa
     from ..cases.families import get_families
 
     get_families(families)  # unknown names fail before any parsing
-    from ..judges import JUDGE_KINDS, make_judge
+    from ..judges import check_judge_spec, make_judge
 
-    if judge_spec and judge_spec.split(":", 1)[0].strip().lower() not in JUDGE_KINDS:
-        make_judge(judge_spec)  # raises the registry's own "unknown judge" error, before parsing
+    if judge_spec:
+        check_judge_spec(judge_spec)  # the registry's own "unknown judge" error, before parsing
     bars = bar_factory(not quiet)
     analysis = analyse(corpus_dir, spacy_model=spacy_model, tiers=tiers, threshold=threshold,
                        cache_dir=None if no_cache else cache_dir, progress=bars, on_warning=echo_warning,

@@ -55,7 +55,7 @@ def _split(ctx, param, value):
 @click.option("--force", is_flag=True, help="Overwrite an existing --output results file (without it, "
               "an existing file is kept and the run refused; --resume continues it).")
 @click.option("--families", callback=_split, default="", metavar="A,B,...",
-              help=f"Run only these families ({', '.join(FAMILIES)}).")
+              help=f"Run only these families ({', '.join(FAMILIES)}, or a plugin's).")
 @click.option("--limit", type=click.IntRange(min=1), default=None, help="Run only the first N cases (a smoke test).")
 @click.option("--timeout", type=click.FloatRange(min=0), default=60.0, show_default=True,
               help="Seconds one generator call (or LLM judge call) may take; 0 waits forever. For openai: each "
@@ -109,6 +109,7 @@ def command(suite_path, generator_spec, judge_spec, nli_model, embedding_model, 
       python:my_pkg.rag:answer      a Python function taking the request dict
       openai:gpt-4o-mini            an OpenAI-compatible chat endpoint (--base-url,
                                     key from $OPENAI_API_KEY)
+      NAME[:ARG]                    a plugin's generator (README, "Plugins")
     \b
     A request is {"case_id", "question", "context": [{"chunk_id", "text"}]}. An answer is
     {"answer": "text with [chunk_id] markers"}, {"claims": [{"text", "citations":
@@ -143,10 +144,17 @@ def command(suite_path, generator_spec, judge_spec, nli_model, embedding_model, 
     from ..run.runner import judge_metadata, read_results, rejudge, run_suite
 
     gate_list = parse_gates(list(gates)) + parse_gates(list(max_gates), maximum=True)
-    unknown = [f for f in families if f not in FAMILIES]
+    if cite_pattern is not None:
+        from ..run.answers import CitationSyntax
+
+        CitationSyntax(cite_pattern)  # a bad regex is a one-line error here, before any model loads
+    from ..cases.families import all_families
+
+    registered = list(all_families())  # built-ins and plugins
+    unknown = [f for f in families if f not in registered]
     if unknown:
         raise click.BadParameter(f"unknown famil{'y' if len(unknown) == 1 else 'ies'} {', '.join(unknown)}; "
-                                 f"choose from {', '.join(FAMILIES)}", param_hint="--families")
+                                 f"choose from {', '.join(registered)}", param_hint="--families")
     progress = not quiet and sys.stderr.isatty()
     judge_opts = dict(
         cache_dir=None if no_cache else cache_dir / "judge", nli_model=nli_model, base_url=base_url,

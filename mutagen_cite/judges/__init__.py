@@ -7,9 +7,17 @@ Specs (what ``--judge`` accepts)::
                                  Hugging Face cache, else slots (with a one-line notice)
     lexical                      seed 001's token rule (no model)
     slots                        slot consistency: numbers, dates, scope words, negation ...
+    embedding[:MODEL]            cosine of sentence embeddings
     nli | nli:NAME_OR_DIR        a sentence-transformers CrossEncoder (label order from config)
     llm:MODEL                    an OpenAI-compatible chat model with the rubric template
     ensemble:A+B[+C]             members vote; disagreements go to the review queue
+
+A spec is ``NAME`` or ``NAME:ARG``; ``NAME`` is looked up in a ``catalogue`` registry, the same
+way families are (:mod:`mutagen_cite.cases.families`). Built-in judges register in code below;
+a plugin package adds one through the ``mutagen_cite_judges`` entry-point group
+(``name = "package.module:factory"``, see ``examples/plugin``). A factory is called as
+``factory(arg, options)``: ``arg`` is the text after the first colon (None without a colon) and
+``options`` a :class:`JudgeOptions`; it returns a :class:`Judge`. Names are never ``eval``-ed.
 
 Heavy judges are imported and built only when asked for. Model-backed judges (nli, llm) are
 wrapped in the on-disk verdict cache unless ``cache_dir=None``.
@@ -17,27 +25,180 @@ wrapped in the on-disk verdict cache unless ``cache_dir=None``.
 
 from __future__ import annotations
 
-import importlib.util
 import os
+from dataclasses import dataclass, fields
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
+
+import catalogue
 
 from ..errors import ConfigError
+from ..plugins import registered
 from .base import Judge, ScoreJudge
 from .cache import DEFAULT_CACHE_DIR, CachedJudge, VerdictCache
 
-__all__ = ["Judge", "ScoreJudge", "make_judge", "default_judge_spec", "JUDGE_NAMES", "DEFAULT_CACHE_DIR"]
+__all__ = ["Judge", "ScoreJudge", "JudgeOptions", "make_judge", "default_judge_spec", "all_judges", "judge_names",
+           "check_judge_spec", "registry", "DEFAULT_CACHE_DIR"]
 
-JUDGE_NAMES = ("lexical", "slots", "nli", "llm", "ensemble")
+#: judges registered by name; plugins add theirs through the ``mutagen_cite_judges`` entry-point group
+registry = catalogue.create("mutagen_cite", "judges", entry_points=True)
+
+
+@dataclass(frozen=True)
+class JudgeOptions:
+    """Everything ``make_judge`` was given besides the spec; a factory reads what it needs."""
+
+    cache_dir: str | os.PathLike | None = DEFAULT_CACHE_DIR
+    nli_model: str | None = None
+    device: str = "cpu"
+    batch_size: int = 32
+    threshold: float | None = None
+    entailment_label: str | int | None = None
+    annotator: Any = None
+    spacy_model: str | None = None
+    base_url: str | None = None
+    api_key_env: str = "OPENAI_API_KEY"
+    timeout: float = 60.0
+    concurrency: int = 4
+    rubric: str | None = None
+    ensemble_rule: str = "all"
+    embedding_model: str | None = None
+    review_queue: str | os.PathLike | None = None
+
+    def threshold_or(self, default: float) -> float:
+        """The threshold asked for, else the judge's own default."""
+        return default if self.threshold is None else self.threshold
+
+    @property
+    def cache(self) -> VerdictCache | None:
+        """The on-disk verdict cache model-backed judges are wrapped in (None: no cache)."""
+        return VerdictCache(self.cache_dir) if self.cache_dir is not None else None
+
+
+#: ``factory(arg, options) -> Judge``; ``arg`` is None when the spec has no colon
+JudgeFactory = Callable[[str | None, JudgeOptions], Judge]
+
+
+def _cached(judge: Judge, options: JudgeOptions) -> Judge:
+    cache = options.cache
+    return CachedJudge(judge, cache) if cache else judge
+
+
+def auto_judge(arg: str | None, options: JudgeOptions) -> Judge:
+    return make_judge(resolve_auto(arg or options.nli_model), **_as_kwargs(options))
+
+
+def lexical_judge(arg: str | None, options: JudgeOptions) -> Judge:
+    from .lexical import LexicalJudge
+
+    return LexicalJudge(threshold=options.threshold_or(0.5))
+
+
+def slots_judge(arg: str | None, options: JudgeOptions) -> Judge:
+    from .slots import SlotsJudge
+
+    annotator = options.annotator
+    if annotator is None:
+        from ..analysis.annotate import Annotator, load_spacy
+
+        annotator = Annotator(load_spacy(options.spacy_model))
+    judge = SlotsJudge(annotator)
+    if options.threshold is not None:
+        judge.threshold = options.threshold
+    return judge
+
+
+def embedding_judge(arg: str | None, options: JudgeOptions) -> Judge:
+    from ..audit.embeddings import load_embedder
+    from .embedding import EmbeddingJudge
+
+    emb_cache = Path(options.cache_dir).parent / "embeddings" if options.cache_dir is not None else None
+    embedder = load_embedder(arg or options.embedding_model, cache_dir=emb_cache, use_cache=emb_cache is not None)
+    return EmbeddingJudge(embedder, threshold=options.threshold_or(0.8))
+
+
+def nli_judge(arg: str | None, options: JudgeOptions) -> Judge:
+    from .nli import load_nli_judge
+
+    judge = load_nli_judge(
+        arg or options.nli_model, device=options.device, batch_size=options.batch_size,
+        threshold=options.threshold_or(0.5), entailment_label=options.entailment_label,
+    )
+    return _cached(judge, options)
+
+
+def llm_judge(arg: str | None, options: JudgeOptions) -> Judge:
+    if not arg:
+        raise ConfigError("the llm judge needs a model name", hint="e.g. --judge llm:gpt-4o-mini")
+    from ..run.generators.openai_http import ChatClient
+    from .llm import DEFAULT_RUBRIC, LLMJudge
+
+    client = ChatClient(arg, base_url=options.base_url, api_key_env=options.api_key_env, timeout=options.timeout)
+    judge = LLMJudge(client, rubric=options.rubric or DEFAULT_RUBRIC, concurrency=options.concurrency,
+                     threshold=options.threshold_or(0.5))
+    return _cached(judge, options)
+
+
+def ensemble_judge(arg: str | None, options: JudgeOptions) -> Judge:
+    names = [m.strip() for m in (arg or "").split("+") if m.strip()]
+    if any(n.split(":", 1)[0].strip().lower() == "ensemble" for n in names):
+        raise ConfigError("an ensemble cannot contain an ensemble", where=f"ensemble:{arg}")
+    members = [make_judge(n, **_as_kwargs(options)) for n in names]
+    from .ensemble import EnsembleJudge
+
+    queue = options.review_queue if options.review_queue is not None else (
+        Path(options.cache_dir).parent / "review-queue.jsonl" if options.cache_dir is not None else None
+    )
+    return EnsembleJudge(members, rule=options.ensemble_rule, review_queue=queue, threshold=options.threshold_or(0.5))
+
+
+auto_judge.usage = "auto[:NLI_MODEL]"
+embedding_judge.usage = "embedding[:MODEL]"
+nli_judge.usage = "nli[:NAME_OR_DIR]"
+llm_judge.usage = "llm:MODEL"
+ensemble_judge.usage = "ensemble:A+B[+C]"
+
+#: the built-in judges, in the order they are listed; registered like any plugin's
+BUILTIN: dict[str, JudgeFactory] = {
+    "auto": auto_judge, "lexical": lexical_judge, "slots": slots_judge, "embedding": embedding_judge,
+    "nli": nli_judge, "llm": llm_judge, "ensemble": ensemble_judge,
+}
+
+
+def all_judges() -> dict[str, JudgeFactory]:
+    """Every registered judge factory by name: built-ins first in their order, then plugins."""
+    return registered(registry, BUILTIN, "judge")
+
+
+def judge_names() -> tuple[str, ...]:
+    """The registered judge names (what may stand before the first colon of a spec)."""
+    return tuple(all_judges())
+
+
+def _usage(judges: dict[str, JudgeFactory]) -> str:
+    return ", ".join(getattr(f, "usage", n) for n, f in judges.items())
+
+
+def _lookup(spec: str) -> tuple[JudgeFactory, str | None]:
+    """The factory a spec names and its argument, or a ConfigError listing the registered judges."""
+    name, sep, arg = spec.strip().partition(":")
+    name = name.strip().lower()
+    judges = all_judges()
+    if name not in judges:
+        raise ConfigError(f"unknown judge {spec.strip()!r}", hint=f"registered judges: {_usage(judges)}")
+    return judges[name], (arg if sep else None)
+
+
+def check_judge_spec(spec: str) -> None:
+    """Raise the registry's "unknown judge" error for a spec whose name is not registered
+    (before any model loads); builds nothing."""
+    _lookup(spec)
 
 
 def slots_available() -> bool:
-    """True when the slot-consistency judge module exists in this install."""
-    return importlib.util.find_spec("mutagen_cite.judges.slots") is not None
+    """True when a judge named ``slots`` is registered."""
+    return "slots" in all_judges()
 
-
-#: the judge kinds ``make_judge`` knows (the part of a spec before the first colon)
-JUDGE_KINDS = ("auto", "lexical", "slots", "embedding", "nli", "llm", "ensemble")
 
 #: where ``auto`` reads a configured cross-encoder from when ``--nli-model`` is not given
 NLI_MODEL_ENV = "MUTAGEN_CITE_NLI_MODEL"
@@ -87,106 +248,15 @@ def resolve_auto(nli_model: str | None = None, *, notice=None) -> str:
     return f"ensemble:nli:{model}+slots"
 
 
-def make_judge(
-    spec: str | None = None,
-    *,
-    cache_dir: str | os.PathLike | None = DEFAULT_CACHE_DIR,
-    nli_model: str | None = None,
-    device: str = "cpu",
-    batch_size: int = 32,
-    threshold: float | None = None,
-    entailment_label: str | int | None = None,
-    annotator: Any = None,
-    spacy_model: str | None = None,
-    base_url: str | None = None,
-    api_key_env: str = "OPENAI_API_KEY",
-    timeout: float = 60.0,
-    concurrency: int = 4,
-    rubric: str | None = None,
-    ensemble_rule: str = "all",
-    embedding_model: str | None = None,
-    review_queue: str | os.PathLike | None = None,
-) -> Judge:
-    """Build the judge named by ``spec`` (see the module docstring); None means the default."""
-    spec = (spec or default_judge_spec()).strip()
-    kind, _, arg = spec.partition(":")
-    kind = kind.strip().lower()
-    cache = VerdictCache(cache_dir) if cache_dir is not None else None
-    opts = dict(
-        cache_dir=cache_dir, nli_model=nli_model, device=device, batch_size=batch_size,
-        threshold=threshold, entailment_label=entailment_label, annotator=annotator,
-        spacy_model=spacy_model, base_url=base_url, api_key_env=api_key_env, timeout=timeout,
-        concurrency=concurrency, rubric=rubric, embedding_model=embedding_model,
-    )
+def _as_kwargs(options: JudgeOptions) -> dict[str, Any]:
+    # not dataclasses.asdict: that deep-copies the annotator
+    return {f.name: getattr(options, f.name) for f in fields(options)}
 
-    if kind == "auto":
-        return make_judge(resolve_auto(arg or nli_model), **{k: v for k, v in opts.items()}, ensemble_rule=ensemble_rule,
-                          review_queue=review_queue)
 
-    if kind == "lexical":
-        from .lexical import LexicalJudge
+def make_judge(spec: str | None = None, **options: Any) -> Judge:
+    """Build the judge named by ``spec`` (see the module docstring); None means the default.
 
-        return LexicalJudge(threshold=0.5 if threshold is None else threshold)
-
-    if kind == "slots":
-        if not slots_available():
-            raise ConfigError(
-                "the slots judge is not installed in this version",
-                hint="use --judge lexical or --judge nli:DIR",
-            )
-        from .slots import SlotsJudge
-
-        if annotator is None:
-            from ..analysis.annotate import Annotator, load_spacy
-
-            annotator = Annotator(load_spacy(spacy_model))
-        judge = SlotsJudge(annotator)
-        if threshold is not None:
-            judge.threshold = threshold
-        return judge
-
-    if kind == "embedding":
-        from ..audit.embeddings import load_embedder
-        from .embedding import EmbeddingJudge
-
-        emb_cache = Path(cache_dir).parent / "embeddings" if cache_dir is not None else None
-        embedder = load_embedder(arg or embedding_model, cache_dir=emb_cache, use_cache=emb_cache is not None)
-        return EmbeddingJudge(embedder, threshold=0.8 if threshold is None else threshold)
-
-    if kind == "nli":
-        from .nli import load_nli_judge
-
-        judge = load_nli_judge(
-            arg or nli_model, device=device, batch_size=batch_size,
-            threshold=0.5 if threshold is None else threshold, entailment_label=entailment_label,
-        )
-        return CachedJudge(judge, cache) if cache else judge
-
-    if kind == "llm":
-        if not arg:
-            raise ConfigError("the llm judge needs a model name", hint="e.g. --judge llm:gpt-4o-mini")
-        from ..run.generators.openai_http import ChatClient
-        from .llm import DEFAULT_RUBRIC, LLMJudge
-
-        client = ChatClient(arg, base_url=base_url, api_key_env=api_key_env, timeout=timeout)
-        judge = LLMJudge(client, rubric=rubric or DEFAULT_RUBRIC, concurrency=concurrency,
-                         threshold=0.5 if threshold is None else threshold)
-        return CachedJudge(judge, cache) if cache else judge
-
-    if kind == "ensemble":
-        names = [m.strip() for m in arg.split("+") if m.strip()]
-        if any(n.split(":", 1)[0].lower() == "ensemble" for n in names):
-            raise ConfigError("an ensemble cannot contain an ensemble", where=spec)
-        members = [make_judge(n, **opts) for n in names]
-        from .ensemble import EnsembleJudge
-
-        queue = review_queue if review_queue is not None else (
-            Path(cache_dir).parent / "review-queue.jsonl" if cache_dir is not None else None
-        )
-        return EnsembleJudge(members, rule=ensemble_rule, review_queue=queue,
-                             threshold=0.5 if threshold is None else threshold)
-
-    raise ConfigError(
-        f"unknown judge {spec!r}",
-        hint="one of: lexical, slots, embedding[:MODEL], nli[:NAME_OR_DIR], llm:MODEL, ensemble:A+B",
-    )
+    ``options`` are the fields of :class:`JudgeOptions` (an unknown one is a TypeError, as a
+    mistyped keyword should be)."""
+    factory, arg = _lookup(spec or default_judge_spec())
+    return factory(arg, JudgeOptions(**options))

@@ -102,9 +102,19 @@ class CitationSyntax:
     """Where inline citation markers are and how several ids share one marker."""
 
     def __init__(self, pattern: str | None = None):
-        self.pattern = re.compile(pattern or DEFAULT_CITATION_PATTERN)
+        """Raises ConfigError (one line, with the fix) for an invalid regex or one without a group."""
+        from ..errors import ConfigError
+
+        source = pattern or DEFAULT_CITATION_PATTERN
+        example = r"e.g. --cite-pattern '\[(p-\d+(?:,\s*p-\d+)*)\]' for [p-12] or [p-1, p-2]"
+        try:
+            self.pattern = re.compile(source)
+        except re.error as exc:
+            raise ConfigError(f"--cite-pattern '{source}' is not a valid regular expression ({exc})",
+                              hint=f"fix the regex; {example}") from None
         if self.pattern.groups < 1:
-            raise ValueError("a citation pattern needs one capturing group around the id(s)")
+            raise ConfigError(f"--cite-pattern '{source}' has no capturing group",
+                              hint=f"put one group (...) around the id(s) inside the marker; {example}")
 
     def ids_in(self, marker_body: str) -> list[str] | None:
         """The ids in one marker body, or None when it does not look like a citation."""

@@ -1,6 +1,6 @@
 """The family registry: built-in families and plugins register the same way.
 
-Third-party packages add families through the ``mutagen_cite.cases.families`` entry-point group
+Third-party packages add families through the ``mutagen_cite_families`` entry-point group
 (``name = "package.module:FamilyClass"``), via ``catalogue``. Names are never ``eval``-ed.
 """
 

@@ -1,0 +1,1 @@
+"""An example mutagen-cite plugin: see ../pyproject.toml for how each part is registered."""
