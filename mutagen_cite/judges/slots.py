@@ -30,6 +30,7 @@ Every verdict carries its reason in words: ``quantity mismatch: claim '30 days' 
 from __future__ import annotations
 
 import difflib
+import math
 import re
 from functools import lru_cache
 from dataclasses import dataclass, field, replace
@@ -41,6 +42,8 @@ from ..values import find_values
 from .base import ScoreJudge
 from .premise import STOPWORDS, split_sentences
 from .slot_values import (
+    _CMP_BEFORE,
+    _interval,
     MODAL_CLASS,
     QUANTIFIER_CLASS,
     QUANTIFIER_ENTAILS,
@@ -61,7 +64,7 @@ from .slot_values import (
     version_parts,
 )
 
-SLOTS_VERSION = "slots.v2"
+SLOTS_VERSION = "slots.v3"
 
 #: With an embedder, the rest of a claim whose attributes all agree is relevant when the
 #: cosine (all-MiniLM-L6-v2) between the claim and its evidence is at least this. Chosen on
@@ -84,7 +87,9 @@ _NEG_EXTRA = re.compile(
 )
 _NEG_NOT_NEGATION = re.compile(
     r"\b(?:no|not)\s+(?:more|less|fewer|later|earlier|longer|greater|shorter|higher|lower)\s+than\b"
-    r"|\bnot\s+only\b|\bno\s+matter\b|\bno\s+one\b|\bwhether\s+or\s+not\b",
+    r"|\bnot\s+only\b|\bno\s+matter\b|\bno\s+one\b|\bwhether\s+or\s+not\b"
+    # "X and nothing else" restricts like "only X": no verb is negated
+    r"|\b(?:and|or)\s+(?:nothing|nobody|no\s+one|none|no\s+\w+)\s+else\b",
     re.I,
 )
 _SKIP_FOR_HEAD = set(
@@ -114,7 +119,7 @@ _MODAL_PHRASES = [
     ("permission", re.compile(
         r"\b(?:(?:is|are|be)\s+not\s+(?:required|mandatory|obligatory)|not\s+required|optional(?:ly)?|voluntary|"
         r"(?:do|does|don't|doesn't)\s+(?:not\s+)?(?:have|need)\s+to|need\s+not|needn't|no\s+need\s+to|"
-        r"no\s+\w+\s+(?:is|are)\s+(?:ever\s+)?(?:required|obliged))\b", re.I)),
+        r"no\s+(?:\w+\s+){1,3}?(?:is|are)\s+(?:ever\s+)?(?:required|obliged))\b", re.I)),
     ("obligation", re.compile(
         r"\b(?:must|shall|required|mandatory|obligatory|obliged|ha(?:ve|s|d)\s+to|needs?\s+to|"
         r"(?:is|are)\s+to\s+(?:be|remain|\w+)\b)", re.I)),
@@ -124,6 +129,11 @@ _MODAL_PHRASES = [
     ("certainty", re.compile(r"\bwill\b(?!\s+not\b)", re.I)),
     ("permission", re.compile(r"\b(?:may|can|could|allowed|permitted|able\s+to|free\s+to|eligible|entitled)\b", re.I)),
 ]
+
+
+#: an obligation whose complement is a permission adjective states that permission
+_OPTIONAL_AFTER = re.compile(r"\s+(?:(?:be|remain|stay)\s+)?(?:\w+ly\s+)?(?:optional|voluntary|not\s+(?:required|mandatory))\b",
+                             re.I)
 
 
 def _modal_order(text: str) -> list[str]:
@@ -145,6 +155,8 @@ def modal_classes(text: str, classes: bool = False):
             if cls == "obligation" and m.group(0).lower().startswith(("is to", "are to")) and \
                     re.match(r"(?:is|are)\s+to\s+(?:date|the|a|an|be\s+\w+ed\s+by)\b", m.group(0), re.I):
                 continue
+            if cls == "obligation" and _OPTIONAL_AFTER.match(text, m.end()):
+                continue  # "are to remain optional", "must stay voluntary": the adjective's class
             found.add(cls)
             spans.append((m.start(), m.end()))
             order.append(cls)
@@ -346,6 +358,61 @@ def _name_attrs(text: str, taken: list[tuple[int, int]]) -> list[Attr]:
     return out
 
 
+_GLOSS_OPEN = re.compile(r"\(\s*$")
+_GLOSS_BACK_STOP = re.compile(r"[.;:!?()\n]|,\s")
+_APPROX_BEFORE = re.compile(r"\b(?:roughly|about|approximately|around|nearly|almost|some)\s+$", re.I)
+
+
+def _gloss_value(first: Sequence[Quantity], g: Quantity) -> bool:
+    """Whether the parenthesised quantity ``g`` restates the phrase holding ``first``: one of
+    them in the same dimension within 10% ("a month (30 days)", "half a year (26 weeks)"), or
+    a count times a unit quantity ("three 8-hour days (24 hours)")."""
+    for q in first:
+        if q.dim == g.dim and not math.isinf(q.value) and abs(q.value - g.value) <= 0.1 * max(abs(q.value), abs(g.value)):
+            return True
+    counts = [q.written if q.written is not None else q.value for q in first if q.dim in ("number", "count")]
+    units = [q for q in first if q.dim == g.dim and q.written is not None]
+    for n in counts:
+        for u in units:
+            if n and not math.isinf(u.value) and abs(n * u.value - g.value) <= 0.1 * abs(g.value):
+                return True
+    return False
+
+
+def _merge_glosses(text: str, attrs: list[Attr]) -> list[Attr]:
+    """A quantity in parentheses right after a phrase that states the same amount another way
+    restates it ("within roughly a month (30 days)", "up to half a year (26 weeks)"): the
+    phrase and its gloss are one attribute, with the gloss's exact value and the phrase's
+    bound ("within", "up to"). Documentation writes the rounded form in words and the exact
+    one in the parenthesis; reading them apart would make the rounded one a missing value."""
+    out = list(attrs)
+    for g in attrs:
+        if g.quantity is None or not _GLOSS_OPEN.search(text[max(0, g.start - 3):g.start]):
+            continue
+        paren = text.rfind("(", 0, g.start)
+        stop = None
+        for m in _GLOSS_BACK_STOP.finditer(text, max(0, paren - 60), paren):
+            stop = m.end()
+        lo = stop if stop is not None else max(0, paren - 60)
+        before = [a for a in out if a.quantity is not None and a is not g and a.start >= lo and a.end <= paren]
+        if not before or not _gloss_value([a.quantity for a in before], g.quantity):
+            continue
+        first = min(before, key=lambda a: a.start)
+        shape = next((a.quantity.shape for a in before if a.quantity.shape in ("ge", "gt", "le", "lt")), "")
+        if not shape:  # a bound word before an approximate phrase ("within roughly a month")
+            head = _APPROX_BEFORE.sub("", text[:first.start])
+            shape = next((sh for rx, sh in _CMP_BEFORE if rx.search(head)), "")
+        q = g.quantity
+        if shape and q.shape in ("point", "approx"):
+            lo_v, hi_v = _interval(q.value, shape)
+            q = replace(q, shape=shape, lo=lo_v, hi=hi_v)
+        q = replace(q, surface=text[first.start:g.end] + ")" if text.startswith(")", g.end) else text[first.start:g.end])
+        merged = replace(g, start=first.start, quantity=q, surface=q.surface)
+        out = [a for a in out if a not in before and a is not g] + [merged]
+    out.sort(key=lambda a: (a.start, a.end))
+    return out
+
+
 def analyse(text: str, slots: Sequence[Slot], known_names: Sequence[str] = ()) -> Analysis:
     """Attributes and markers of ``text`` from its annotator slots plus the judge's own rules."""
     attrs: list[Attr] = []
@@ -389,6 +456,7 @@ def analyse(text: str, slots: Sequence[Slot], known_names: Sequence[str] = ()) -
                 taken.append((m.start(), m.end()))
     attrs.extend(_name_attrs(text, taken))
     attrs.sort(key=lambda a: (a.start, a.end))
+    attrs = _merge_glosses(text, attrs)
 
     # markers: negation, quantifiers, modals
     not_negation = [(m.start(), m.end()) for m in _NEG_NOT_NEGATION.finditer(text)]
@@ -922,6 +990,8 @@ def _marker_problems(c: Analysis, p: Analysis, span: tuple[int, int]) -> list[st
         if n.head and n.head in c_stems and not any(m.head == n.head for m in c_q) and n.cls in ("most", "some", "few") \
                 and n.cls not in c_qcls:
             problems.append(f"quantifier mismatch: premise says '{n.word} {_word_after(p.text, n)}', the claim drops it")
+    problems.extend(_member_problems(c, p, c_q, span))
+    problems.extend(_only_problems(c, p, p_text, span))
     if "all" in p_qcls and "all" not in c_qcls and c_qcls & {"most", "some"}:
         if not any("quantifier" in x for x in problems):
             problems.append("quantifier mismatch: the premise says each/all, the claim does not")
@@ -953,6 +1023,65 @@ def _marker_problems(c: Analysis, p: Analysis, span: tuple[int, int]) -> list[st
             problems.append(f"antonym: claim '{w}' vs premise '{rivals[0]}'")
             break
     return problems
+
+
+#: nouns that name the members of a group ("each *team member*", "every guild *participant*")
+MEMBER_NOUNS = {"member", "members", "employee", "employees", "person", "people", "individual", "individuals",
+                "participant", "participants", "teammate", "teammates", "user", "users", "staffer", "staffers"}
+
+
+#: collective nouns that name the people themselves, not a group that holds something
+PEOPLE_NOUNS = {"staff", "personnel", "workforce", "faculty", "crew", "employees", "people"}
+
+
+def _member_problems(c: Analysis, p: Analysis, c_q: Sequence[Marker], span: tuple[int, int]) -> list[str]:
+    """A quantity given to a group is not given to each of its members: "each guild member"
+    (a group noun, then a member noun) quantifies over members, which a premise about the
+    guilds themselves ("Guilds are given 4 hours") does not state."""
+    p_stems = {s for s, _, _ in p.words}
+    for m in c_q:
+        if m.cls != "all":
+            continue
+        words = []
+        for w in _WORD.finditer(c.text, m.end):
+            low = w.group(0).lower()
+            if low in STOPWORDS or low in _SKIP_FOR_HEAD or len(words) == 3:
+                break
+            words.append(low)
+        at = next((i for i, w in enumerate(words) if i >= 1 and w in MEMBER_NOUNS), None)
+        if at is None:
+            continue
+        if words[at - 1] in PEOPLE_NOUNS:
+            continue  # "each staff member": staff are the members themselves
+        group = [stem(w) for w in words[:at]]
+        if stem(words[at]) not in p_stems and any(g in p_stems for g in group):
+            return [f"aggregation mismatch: claim gives it to each '{' '.join(words[:at + 1])}', the premise to "
+                    f"the '{' '.join(words[:at])}' as a whole"]
+    return []
+
+
+_ONLY = re.compile(r"\b(?:only|exclusively|solely)\b", re.I)
+_COORDINATION = re.compile(
+    r"\b([A-Za-z][\w-]*(?:\s+[A-Za-z][\w-]*)?)\s+(?:and|or|as\s+well\s+as|plus)\s+([A-Za-z][\w-]*(?:\s+[A-Za-z][\w-]*)?)")
+
+
+def _only_problems(c: Analysis, p: Analysis, p_text: str, span: tuple[int, int]) -> list[str]:
+    """"Only X" excludes every alternative: a claim that lists X *and* Y (Y nowhere in the
+    premise) where the premise says "only X" widens what the premise restricts."""
+    if not _ONLY.search(p_text):
+        return []
+    have = p.stems_in(*span)
+
+    def content(phrase: str) -> list[str]:
+        return [stem(w) for w in _WORD.findall(phrase) if w.lower() not in STOPWORDS and w.lower() not in _SKIP_FOR_HEAD]
+
+    for m in _COORDINATION.finditer(c.text):
+        if re.match(r"(?:nothing|nobody|none|no)\b", m.group(2), re.I):
+            continue  # "X and nothing else" is "only X"
+        a, b = content(m.group(1)), content(m.group(2))
+        if a and b and any(x in have for x in a) and not any(x in have for x in b):
+            return [f"scope mismatch: the premise says only '{m.group(1)}', the claim adds '{m.group(2)}'"]
+    return []
 
 
 def _modal_problem(c: set[str], p: set[str]) -> tuple[str, str] | None:
@@ -1110,7 +1239,10 @@ def _name_variants(name: str, text: str) -> list[tuple[int, int]]:
     if bare != name:
         return _occurrences(bare, text)
     if len(name) >= 5 and " " not in name:
-        rx = r"(?<![\w-])" + re.escape(name.rstrip("s")) + r"(?:s|es|ist|ists|er|ers)?(?![\w-])"
+        base = name.rstrip("s")
+        # a silent final "e" drops before a suffix that opens with a vowel ("Reserve" / "Reservist")
+        base = re.escape(base[:-1]) + "e?" if base.endswith("e") else re.escape(base)
+        rx = r"(?<![\w-])" + base + r"(?:s|es|ist|ists|er|ers)?(?![\w-])"
         return [(m.start(), m.end()) for m in re.finditer(rx, text, re.I if name.isupper() else 0)]
     return []
 

@@ -1,0 +1,88 @@
+"""Rules of documentation English the slots judge reads (issue 12), one pair each way.
+
+Every sentence here is written for the test: a supported paraphrase next to the near miss
+the same rule must flag."""
+
+from __future__ import annotations
+
+import pytest
+
+from mutagen_cite.judges.slots import SlotsJudge
+
+
+@pytest.fixture(scope="module")
+def judge():
+    from mutagen_cite.annotate import Annotator, load_spacy
+
+    return SlotsJudge(Annotator(load_spacy()))
+
+
+# (rule, premise, supported claim, near miss)
+RULES = [
+    ("a parenthesised quantity restates the rounded phrase before it, keeping its bound",
+     "You can take up to 26 weeks of unpaid leave.",
+     "You can take up to half a year (26 weeks) of unpaid leave.",
+     "You can take up to half a year (27 weeks) of unpaid leave."),
+    ("a bound word before an approximate phrase binds its gloss",
+     "Services are redeployed if the fault is fixed within a period of 30 days.",
+     "If the fault is fixed within roughly a month (30 days), services are redeployed.",
+     "If the fault is fixed within roughly a month (31 days), services are redeployed."),
+    ("a count of unit quantities glosses to their product",
+     "You can have up to 24 credit hours accrued at any time.",
+     "Your accrued credit hours may total up to three 8-hour days (24 hours).",
+     "Your accrued credit hours may total up to four 8-hour days (32 hours)."),
+    ("a silent final e drops before a derived suffix (Reserve / Reservist)",
+     "You receive 15 days of leave a year for duty in the National Guard or as a Reservist.",
+     "Members of the National Guard or Reserve receive fifteen days of leave a year.",
+     "Members of the National Guard or Reservoir receive fifteen days of leave a year."),
+    ("a fiscal year is not a calendar year; a bare year agrees with either",
+     "Each employee has $1,000 per fiscal year for training.",
+     "Each employee has $1,000 per year for training.",
+     "Each employee has $1,000 per calendar year for training."),
+    ("a quantity given to a group is not given to each of its members",
+     "Teams get 4 hours of support time weekly.",
+     "Every team gets four hours of support time each week.",
+     "Each team member gets 4 hours of support time weekly."),
+    ("'only X' excludes an added alternative; 'X and nothing else' is 'only X'",
+     "The shop only accepts debit cards for online orders.",
+     "Online orders can be paid with debit cards and nothing else.",
+     "The shop accepts debit cards and gift vouchers for online orders."),
+    ("an obligation whose complement is 'optional' states a permission",
+     "All workshops are to remain completely optional for all staff.",
+     "Workshops are optional for all staff.",
+     "Attendance at workshops is mandatory for all staff."),
+]
+
+
+@pytest.mark.parametrize("rule,premise,good,bad", RULES, ids=[r[0][:40] for r in RULES])
+def test_rule_both_ways(judge, rule, premise, good, bad):
+    ok, miss = judge.verdicts([(premise, good), (premise, bad)])
+    assert ok.supported, f"{rule}: {ok.reason}"
+    assert not miss.supported, f"{rule}: {miss.reason}"
+
+
+def test_staff_member_is_the_staff(judge):
+    """"Each staff member" quantifies over the staff themselves, not the members of a group."""
+    [v] = judge.verdicts([("Staff get 4 hours of support time weekly.",
+                           "Each staff member gets 4 hours of support time weekly.")])
+    assert v.supported, v.reason
+
+
+def test_no_one_required_is_a_permission(judge):
+    """"No staff member is ever required to X" is a permission, not a negated obligation."""
+    from mutagen_cite.judges.slots import modal_classes
+
+    assert modal_classes("No staff member is ever required to attend.")[0] == {"permission"}
+    assert "obligation" not in modal_classes("All workshops are to remain optional.")[0]
+    assert modal_classes("All workshops are to remain open.")[0] == {"obligation"}
+
+
+def test_gloss_keeps_one_attribute(judge):
+    from mutagen_cite.judges.slots import analyse
+
+    text = "You can take up to half a year (26 weeks) of leave."
+    [slots] = judge.annotator.slots([text])
+    quantities = [a for a in analyse(text, slots).attrs if a.quantity is not None]
+    assert len(quantities) == 1
+    q = quantities[0].quantity
+    assert q.shape == "le" and q.hi == 26 * 7 * 86400
