@@ -86,3 +86,60 @@ def test_gloss_keeps_one_attribute(judge):
     assert len(quantities) == 1
     q = quantities[0].quantity
     assert q.shape == "le" and q.hi == 26 * 7 * 86400
+
+
+# --------------------------------------------------------------------------- product names
+
+
+def test_corpus_product_names_rule():
+    """A name written mid-sentence in at least 60% of the documents (and 3 of them) is the
+    corpus's own; a plan name or a name of fewer documents is not."""
+    from mutagen_cite.judges.slots import corpus_product_names
+
+    docs = ["With Acme you pay for the Pro plan per month.", "Billing in Acme is monthly on the Pro plan.",
+            "Your Acme workspace keeps logs in Slack for a week.", "Teams use the Pro plan, as the 42 boards show."]
+    assert corpus_product_names(docs, tiers=("Pro",)) == ("Acme",)
+    assert "Pro" in corpus_product_names(docs)  # an unlearned plan name passes the share: tiers are left out
+    assert corpus_product_names(docs[:2]) == ()  # too few documents to tell
+
+
+def test_product_name_resolves_a_table_row(judge):
+    """A claim may name the company whose table row it restates; another company it may not."""
+    from mutagen_cite.judges.slots import SlotsJudge
+
+    acme = SlotsJudge(judge.annotator, product_names=("Acme",))
+    row = "Plan: Pro; Price: $20 / month."
+    ok, other = acme.verdicts([(row, "Acme's Pro plan costs twenty US dollars a month."),
+                               (row, "Globex's Pro plan costs twenty US dollars a month.")])
+    assert ok.supported, ok.reason
+    assert not other.supported, other.reason
+    [plain] = judge.verdicts([(row, "Acme's Pro plan costs twenty US dollars a month.")])
+    assert not plain.supported  # without the corpus's names "Acme" is an unknown attribute
+
+
+def test_product_names_travel_from_header_to_judge(judge):
+    from mutagen_cite.judges import make_judge
+    from mutagen_cite.judges.slots import header_product_names
+    from mutagen_cite.model import SuiteHeader
+
+    header = SuiteHeader(tool_version="x", seed=1, families={}, manifest={}, settings={"product_names": ["Acme"]})
+    assert header_product_names(header) == ("Acme",)
+    assert header_product_names(SuiteHeader(tool_version="x", seed=1, families={}, manifest={})) == ()
+    assert header_product_names(None) == ()
+    slots = make_judge("slots", annotator=judge.annotator, product_names=header_product_names(header))
+    assert slots.product_names == ("Acme",)
+    ens = make_judge("ensemble:lexical+slots", annotator=judge.annotator, product_names=("Acme",), cache_dir=None)
+    assert [getattr(m, "product_names", None) for m in ens.members][1] == ("Acme",)
+
+
+def test_build_records_product_names(demo_dir, tmp_path_factory):
+    from mutagen_cite.build import make_context
+    from mutagen_cite.judges.slots import analysis_product_names
+    from mutagen_cite.pipeline import analyse
+
+    analysis = analyse(demo_dir, cache_dir=tmp_path_factory.mktemp("cache"), progress=None)
+    names = analysis_product_names(analysis)
+    assert names and not set(names) & set(analysis.tiers)
+    ctx = make_context(analysis)
+    assert ctx.settings(1)["product_names"] == list(names)
+    assert ctx.judge.product_names == names

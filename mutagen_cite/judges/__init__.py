@@ -11,6 +11,10 @@ Specs (what ``--judge`` accepts)::
     llm:MODEL                    an OpenAI-compatible chat model with the rubric template
     ensemble:A+B[+C]             members vote; disagreements go to the review queue
 
+``product_names`` are the corpus's own names (``slots.corpus_product_names``, recorded in a
+suite's header as ``settings.product_names``): the slots judge reads a claim naming one as the
+premise's "we" / "our".
+
 Heavy judges are imported and built only when asked for. Model-backed judges (nli, llm) are
 wrapped in the on-disk verdict cache unless ``cache_dir=None``.
 """
@@ -106,6 +110,7 @@ def make_judge(
     ensemble_rule: str = "all",
     embedding_model: str | None = None,
     review_queue: str | os.PathLike | None = None,
+    product_names: tuple[str, ...] | list[str] = (),
 ) -> Judge:
     """Build the judge named by ``spec`` (see the module docstring); None means the default."""
     spec = (spec or default_judge_spec()).strip()
@@ -116,7 +121,7 @@ def make_judge(
         cache_dir=cache_dir, nli_model=nli_model, device=device, batch_size=batch_size,
         threshold=threshold, entailment_label=entailment_label, annotator=annotator,
         spacy_model=spacy_model, base_url=base_url, api_key_env=api_key_env, timeout=timeout,
-        concurrency=concurrency, rubric=rubric, embedding_model=embedding_model,
+        concurrency=concurrency, rubric=rubric, embedding_model=embedding_model, product_names=product_names,
     )
 
     if kind == "auto":
@@ -140,7 +145,7 @@ def make_judge(
             from ..annotate import Annotator, load_spacy
 
             annotator = Annotator(load_spacy(spacy_model))
-        judge = SlotsJudge(annotator)
+        judge = SlotsJudge(annotator, product_names=tuple(product_names))
         if threshold is not None:
             judge.threshold = threshold
         return judge

@@ -838,6 +838,46 @@ class SlotsJudge(ScoreJudge):
         return f"attributes agree ({agreed}); {rest}"
 
 
+#: a name is the corpus's own (its company or product, what "we" / "our" stand for) when
+#: it is written capitalised inside sentences of at least this share of the documents, and
+#: of at least PRODUCT_NAME_MIN_DOCS of them. Measured on the three shared corpora: the
+#: company names sit at 0.73-0.96 (Railway, Sourcegraph, TTS, GSA), the next names (Settings,
+#: Slack, GitHub, Office) at 0.34-0.42; on the demo corpus plan names (Enterprise, Business)
+#: also pass, which is why learned plan names are left out.
+PRODUCT_NAME_SHARE = 0.6
+PRODUCT_NAME_MIN_DOCS = 3
+_MID_SENTENCE_NAME = re.compile(r"(?<=[a-z0-9,;)] )([A-Z][A-Za-z0-9]*[a-z0-9][A-Za-z0-9]*|(?=[A-Z0-9]*[A-Z])[A-Z0-9]{2,})\b")
+
+
+def corpus_product_names(texts: Sequence[str], tiers: Sequence[str] = ()) -> tuple[str, ...]:
+    """The corpus's own names: capitalised words written mid-sentence in at least
+    :data:`PRODUCT_NAME_SHARE` of the documents ``texts`` (plan names ``tiers``, stopwords and
+    words naming a kind, such as "Plan", left out), sorted. A claim that names one where its
+    premise says "we" or states a bare table row names what the premise is about."""
+    texts = list(texts)
+    if len(texts) < PRODUCT_NAME_MIN_DOCS:
+        return ()
+    df: dict[str, int] = {}
+    for t in texts:
+        for name in {m.group(1) for m in _MID_SENTENCE_NAME.finditer(t)}:
+            df[name] = df.get(name, 0) + 1
+    skip = {t.lower() for t in tiers} | set(STOPWORDS) | _NOT_NAMES | _KIND_NOUNS
+    need = max(PRODUCT_NAME_MIN_DOCS, PRODUCT_NAME_SHARE * len(texts))
+    return tuple(sorted(n for n, k in df.items() if k >= need and n.lower() not in skip))
+
+
+def header_product_names(header: Any) -> tuple[str, ...]:
+    """The corpus's own names a suite was built with (``settings.product_names`` of its
+    header; empty for a hand-written suite or one built before they were recorded)."""
+    names = (getattr(header, "settings", None) or {}).get("product_names") if header is not None else None
+    return tuple(str(n) for n in names) if isinstance(names, (list, tuple)) else ()
+
+
+def analysis_product_names(analysis: Any) -> tuple[str, ...]:
+    """:func:`corpus_product_names` of a loaded corpus analysis (its documents and learned plans)."""
+    return corpus_product_names([d.text for d in analysis.corpus.documents], tuple(getattr(analysis, "tiers", ()) or ()))
+
+
 _FIRST_PERSON = re.compile(r"\b(?:[Ww]e|[Oo]ur|[Oo]urs|us)\b")
 _SELF_KINDS = {"org", "name", "product"}
 
