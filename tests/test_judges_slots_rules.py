@@ -143,3 +143,19 @@ def test_build_records_product_names(demo_dir, tmp_path_factory):
     ctx = make_context(analysis)
     assert ctx.settings(1)["product_names"] == list(names)
     assert ctx.judge.product_names == names
+
+
+def test_reference_markers_are_not_values(judge):
+    """"[4]" after a claim cites a source (answers with citations write it so): it is no
+    number the premise must state, and a premise opening with its own "[3]" is not a rival."""
+    premise = "[3] Backups are kept for 14 days in every region."
+    ok, bad = judge.verdicts([(premise, "Backups are kept for two weeks in every region [4]."),
+                              (premise, "Backups are kept for three weeks in every region [3].")])
+    assert ok.supported, ok.reason
+    assert not bad.supported, bad.reason
+
+
+def test_first_word_after_leading_blanks_is_not_a_name(judge):
+    """Generators' answers often start with blanks: the first word still opens the sentence."""
+    [v] = judge.verdicts([("Backups are kept for 14 days.", "  Additionally, backups are kept for 14 days.")])
+    assert v.supported, v.reason

@@ -103,7 +103,8 @@ _CONTRACTED_MODAL = {"ca": "can", "wo": "will", "sha": "shall"}
 _QUANT_MODIFIER = re.compile(r"\b(almost|nearly|virtually|practically|not)\s+$", re.I)
 # a run of capitalised words (a name the NER may have missed): "GSA Finance", "Enterprise"
 _NAME_RUN = re.compile(r"(?<![\w@/.#-])(?:[A-Z][\w&+.-]*[A-Za-z0-9])(?:\s+(?:of\s+|&\s+)?[A-Z][\w&+.-]*[A-Za-z0-9])*(?![\w@/-])")
-_SENTENCE_START = re.compile(r"(?:^|[.!?:;(\[\n\u2022*-]\s*|\d[.)]\s+)$")
+# (leading blanks before a text's first word still open it: "  Additionally, ...")
+_SENTENCE_START = re.compile(r"(?:^\s*|[.!?:;(\[\n\u2022*-]\s*|\d[.)]\s+)$")
 _CLAUSE_SEP = re.compile(
     r"\s*;\s*|\s*\|\s*|\s*\n\s*|(?<=[a-z0-9)])[.!?]\s+(?=[A-Z])|,\s+(?:and|but|or|while|whereas)\s+|,\s+"
     r"|\s+(?:and|but|while|whereas)\s+"
@@ -358,6 +359,7 @@ def _name_attrs(text: str, taken: list[tuple[int, int]]) -> list[Attr]:
     return out
 
 
+_REFERENCE_MARKER = re.compile(r"\[\d{1,3}(?:\s*[,;\u2013-]\s*\d{1,3})*\]")
 _GLOSS_OPEN = re.compile(r"\(\s*$")
 _GLOSS_BACK_STOP = re.compile(r"[.;:!?()\n]|,\s")
 _APPROX_BEFORE = re.compile(r"\b(?:roughly|about|approximately|around|nearly|almost|some)\s+$", re.I)
@@ -457,6 +459,10 @@ def analyse(text: str, slots: Sequence[Slot], known_names: Sequence[str] = ()) -
     attrs.extend(_name_attrs(text, taken))
     attrs.sort(key=lambda a: (a.start, a.end))
     attrs = _merge_glosses(text, attrs)
+    # a reference marker ("[4]", "[2, 3]") cites a source: it is not a value the text states
+    refs = [(m.start(), m.end()) for m in _REFERENCE_MARKER.finditer(text)]
+    if refs:
+        attrs = [a for a in attrs if not any(x <= a.start and a.end <= y for x, y in refs)]
 
     # markers: negation, quantifiers, modals
     not_negation = [(m.start(), m.end()) for m in _NEG_NOT_NEGATION.finditer(text)]
@@ -508,6 +514,8 @@ def analyse(text: str, slots: Sequence[Slot], known_names: Sequence[str] = ()) -
 
     words = []
     for m in _WORD.finditer(text):
+        if refs and any(x <= m.start() and m.end() <= y for x, y in refs):
+            continue
         w = m.group(0).lower()
         if w in STOPWORDS or w in QUANTIFIER_CLASS or w in MODAL_CLASS or w in ("n't", "nt"):
             continue
