@@ -159,3 +159,16 @@ def test_first_word_after_leading_blanks_is_not_a_name(judge):
     """Generators' answers often start with blanks: the first word still opens the sentence."""
     [v] = judge.verdicts([("Backups are kept for 14 days.", "  Additionally, backups are kept for 14 days.")])
     assert v.supported, v.reason
+
+
+@pytest.mark.parametrize("premise,claim,supported", [
+    ("Invoices are sent yearly.", "Invoices are sent yearly, not monthly.", True),
+    ("Invoices are sent monthly.", "Invoices are sent yearly, not monthly.", False),
+    ("Backups are kept for 7 days.", "Backups are kept for a week, not 30 days.", True),
+    ("Backups are kept for 30 days.", "Backups are kept for a week, not 30 days.", False),
+    ("New accounts receive a credit of $5 every month.", "The $5 credit is given once, not every month.", False),
+])
+def test_contrastive_negation_rules_a_value_out(judge, premise, claim, supported):
+    """"X, not Y": Y is ruled out, not claimed; the premise must not state Y."""
+    [v] = judge.verdicts([(premise, claim)])
+    assert v.supported == supported, v.reason

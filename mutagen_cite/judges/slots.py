@@ -265,6 +265,8 @@ class Analysis:
     attrs: list[Attr]
     markers: list[Marker]
     words: list[tuple[str, int, int]]  # (stem, start, end) of content words
+    #: quantities the text denies ("given once, *not every month*"): not stated, ruled out
+    denied: list[Attr] = field(default_factory=list)
 
     def stems_in(self, start: int, end: int) -> set[str]:
         return {s for s, a, b in self.words if a >= start and b <= end}
@@ -360,6 +362,7 @@ def _name_attrs(text: str, taken: list[tuple[int, int]]) -> list[Attr]:
 
 
 _REFERENCE_MARKER = re.compile(r"\[\d{1,3}(?:\s*[,;\u2013-]\s*\d{1,3})*\]")
+_DENIED_BEFORE = re.compile(r",\s*(?:but\s+)?(?:not|never)\s+(?:for\s+|in\s+|on\s+)?$", re.I)
 _GLOSS_OPEN = re.compile(r"\(\s*$")
 _GLOSS_BACK_STOP = re.compile(r"[.;:!?()\n]|,\s")
 _APPROX_BEFORE = re.compile(r"\b(?:roughly|about|approximately|around|nearly|almost|some)\s+$", re.I)
@@ -510,6 +513,19 @@ def analyse(text: str, slots: Sequence[Slot], known_names: Sequence[str] = ()) -
             continue
         markers.append(Marker("polarity", "not", m.group(0).lower(), _head_after(text, m.end()), m.start(), m.end()))
         neg_spans.append((m.start(), m.end()))
+    # contrastive negation of a quantity ("billed yearly, not monthly", "once, not every
+    # month"): the value is ruled out, not claimed, and its "not" negates no verb
+    denied: list[Attr] = []
+    for a in list(attrs):
+        if a.quantity is None:
+            continue
+        m = _DENIED_BEFORE.search(text, 0, a.start)
+        if m is None or m.end() != a.start:
+            continue
+        attrs.remove(a)
+        denied.append(replace(a, start=m.start()))
+        markers = [k for k in markers if not (k.family in ("polarity", "aggregation")
+                                              and m.start() <= k.start and k.end <= a.end)]
     markers.sort(key=lambda k: k.start)
 
     words = []
@@ -520,7 +536,7 @@ def analyse(text: str, slots: Sequence[Slot], known_names: Sequence[str] = ()) -
         if w in STOPWORDS or w in QUANTIFIER_CLASS or w in MODAL_CLASS or w in ("n't", "nt"):
             continue
         words.append((stem(w), m.start(), m.end()))
-    return Analysis(text, attrs, markers, words)
+    return Analysis(text, attrs, markers, words, denied)
 
 
 # --------------------------------------------------------------------------- comparing
@@ -717,6 +733,12 @@ class SlotsJudge(ScoreJudge):
         else:
             candidates.append(self._judge_window(c, p, focus, focus, []))
         best = max(candidates, key=lambda f: (f.ok, -len(f.problems), f.residue))
+        for d in c.denied:
+            stated = _supporting(d, p.attrs)
+            if stated:
+                best.ok = False
+                best.problems.append(f"negation mismatch: claim rules out '{d.show()}', the premise states "
+                                     f"'{stated[0].show()}'")
         return best
 
     def _best_sentence(self, c: Analysis, p: Analysis) -> tuple[int, int]:
@@ -907,7 +929,7 @@ def _resolve_first_person(c: Analysis, p: Analysis, product_names: Sequence[str]
         return c
     spans = [(a.start, a.end + 2) for a in drop]
     return Analysis(c.text, [a for a in c.attrs if a not in drop], c.markers,
-                    [w for w in c.words if not any(x <= w[1] and w[2] <= y for x, y in spans)])
+                    [w for w in c.words if not any(x <= w[1] and w[2] <= y for x, y in spans)], c.denied)
 
 
 def _label_binding(c: Analysis, p: Analysis, inside: list[Attr], rows: list[tuple[int, int]]) -> list[str]:
@@ -1186,10 +1208,13 @@ def _frame_problems(c: Analysis, p: Analysis, span: tuple[int, int]) -> list[str
     _, pm, matcher = best
     dates = [(a.start, a.end) for a in c.attrs if a.family == "date"]
     valued = [(a.start, a.end) for a in c.attrs if a.quantity is not None or a.family == "date" or a.kind == "version"]
+    denied = [(d.start, d.end) for d in c.denied]
     for op, i1, i2, j1, j2 in matcher.get_opcodes():
         if op == "equal" or i2 - i1 > 3 or j2 - j1 > 3:
             continue
         old, new = pm[i1:i2], cm[j1:j2]
+        if new and all(any(x <= w.start() and w.end() <= y for x, y in denied) for w in new):
+            continue  # a value the claim rules out ("yearly, not monthly"): checked apart
         ow, nw = [m.group(0) for m in old], [m.group(0) for m in new]
         o, n = " ".join(ow), " ".join(nw)
         if _negations(ow) != _negations(nw):
@@ -1337,6 +1362,7 @@ def _residue(c: Analysis, p: Analysis, span: tuple[int, int]) -> tuple[float, tu
         if a.kind == "tier" and m and m.group(1).lower() in _KIND_NOUNS:
             end = a.end + m.end()
         covered.append((a.start, end))
+    covered.extend((d.start, d.end) for d in c.denied)
     stems = {s for s, a, b in c.words if not any(x <= a and b <= y for x, y in covered)}
     if not stems:
         return 1.0, (0, 0)
