@@ -1145,6 +1145,17 @@ def _only_problems(c: Analysis, p: Analysis, p_text: str, span: tuple[int, int])
     def content(phrase: str) -> list[str]:
         return [stem(w) for w in _WORD.findall(phrase) if w.lower() not in STOPWORDS and w.lower() not in _SKIP_FOR_HEAD]
 
+    if any(k.family == "aggregation" and k.cls == "all" for k in c.markers):
+        # "any ACME staff" where the premise says "only ACME Operations staff": the claim's
+        # name is written in the premise only as the start of a longer, narrower name
+        for a in c.attrs:
+            if a.kind not in NAME_KINDS or not _is_name_surface(a.surface):
+                continue
+            found = _occurrences(a.surface, p_text)
+            longer = [re.match(r"\s+([A-Z][\w-]*)", p_text[e:]) for _, e in found]
+            if found and all(longer) and not any(m.group(1) in c.text for m in longer):
+                return [f"scope mismatch: the premise says only '{a.surface} {longer[0].group(1)}', "
+                        f"the claim every '{a.surface}'"]
     for m in _COORDINATION.finditer(c.text):
         if re.match(r"(?:nothing|nobody|none|no)\b", m.group(2), re.I):
             continue  # "X and nothing else" is "only X"
