@@ -186,6 +186,9 @@ ANTONYMS = [
     ("grant", "deny"), ("granted", "denied"), ("keep", "forfeit"), ("kept", "forfeited"),
     ("paid", "forfeited"), ("opt-in", "opt-out"), ("enroll", "waive"), ("enrolled", "waived"),
     ("production", "non-production"), ("billable", "non-billable"), ("exempt", "non-exempt"),
+    # on unless chosen vs off unless chosen; one per item vs one for all
+    ("default", "opt-in"), ("automatically", "opt-in"), ("automatic", "opt-in"),
+    ("separate", "shared"), ("dedicated", "shared"),
 ]
 #: opposites that are modal words: the modality check reads them ("not required" = "optional")
 _MODAL_WORDS = {"required", "optional", "mandatory", "voluntary", "allowed", "forbidden", "prohibited", "permit",
@@ -336,6 +339,20 @@ def _tier_attrs(text: str, taken: list[tuple[int, int]]) -> list[Attr]:
     return out
 
 
+_HANDLE = re.compile(r"(?<![\w#@/&])[#@][A-Za-z][\w.-]*[A-Za-z0-9]")
+
+
+def _handle_attrs(text: str, taken: list[tuple[int, int]]) -> list[Attr]:
+    """Chat channels and handles ("#help-desk", "@ops-team"): names, whatever their case."""
+    out = []
+    for m in _HANDLE.finditer(text):
+        if any(m.start() < e and s < m.end() for s, e in taken):
+            continue
+        out.append(Attr("entity", "name", m.start(), m.end(), m.group(0), m.group(0).lower()))
+        taken.append((m.start(), m.end()))
+    return out
+
+
 def _name_attrs(text: str, taken: list[tuple[int, int]]) -> list[Attr]:
     """Capitalised words inside a sentence that no slot covers: names the statistical model
     missed ("Trial", "Gchat"). The first word of a sentence is left out (capitalised for
@@ -459,6 +476,7 @@ def analyse(text: str, slots: Sequence[Slot], known_names: Sequence[str] = ()) -
             if not any(m.start() < e and s < m.end() for s, e in taken):
                 attrs.append(Attr("scope", "tier", m.start(), m.end(), m.group(0), name.lower()))
                 taken.append((m.start(), m.end()))
+    attrs.extend(_handle_attrs(text, taken))
     attrs.extend(_name_attrs(text, taken))
     attrs.sort(key=lambda a: (a.start, a.end))
     attrs = _merge_glosses(text, attrs)
@@ -1232,6 +1250,8 @@ def _frame_problems(c: Analysis, p: Analysis, span: tuple[int, int]) -> list[str
             return [f"negation mismatch: claim '{n or '(nothing)'}' vs premise '{o or '(nothing)'}'"]
         if op != "replace":
             continue
+        if _modifier_swap(ow, nw, pm, cm, i2, j2):
+            return [f"scope mismatch: claim '{n} {cm[j2].group(0)}' vs premise '{o} {pm[i2].group(0)}'"]
         if len(ow) == 1 and len(nw) == 1 and any(ch.isdigit() for ch in o) and any(ch.isdigit() for ch in n):
             if any(x <= new[0].start() and new[0].end() <= y for x, y in dates):
                 continue  # "28" for "28th" inside a date: the date check compares those
@@ -1252,6 +1272,23 @@ def _frame_problems(c: Analysis, p: Analysis, span: tuple[int, int]) -> list[str
             continue
         return [f"name mismatch: claim '{n}' vs premise '{o}'"]
     return []
+
+
+def _modifier_swap(ow: list[str], nw: list[str], pm, cm, i2: int, j2: int) -> bool:
+    """One word swapped for another right before the same content word, in an otherwise
+    identical sentence: the modifier of a kept head noun ("*annual* leave" / "*parental*
+    leave", "the *HR* portal" / "the *finance* portal") names another kind of the thing."""
+    if len(ow) != 1 or len(nw) != 1 or i2 >= len(pm) or j2 >= len(cm):
+        return False
+    o, n = ow[0].lower(), nw[0].lower()
+    head = pm[i2].group(0).lower()
+    if head != cm[j2].group(0).lower() or head in STOPWORDS or head in _SKIP_FOR_HEAD:
+        return False
+    if not (o.isalpha() and n.isalpha()) or o in STOPWORDS or n in STOPWORDS or stem(o) == stem(n):
+        return False
+    if o in _SKIP_FOR_HEAD or n in _SKIP_FOR_HEAD or o in QUANTIFIER_CLASS or n in QUANTIFIER_CLASS:
+        return False
+    return not (o.endswith("ly") or n.endswith("ly"))
 
 
 def _opens(text: str, pos: int) -> bool:
