@@ -18,8 +18,15 @@ near miss a citation suite is built from. This judge:
 3. checks the markers the claim carries against that evidence: negation (by the word it
    negates), quantifiers ("all" vs "most" plans, "only"), modals ("must" vs "may" vs a plain
    statement), and a list of documentation antonyms (enabled/disabled);
+   Rules of documentation English read here, each with a test in
+   ``tests/test_judges_slots_rules.py``: a parenthesised quantity restates the phrase before
+   it ("up to half a year (26 weeks)"); "X, not Y" rules Y out; a fiscal year is not a
+   calendar year; a group's quantity is not each member's; "only X" excludes an added
+   alternative and a wider name; reference markers ("[4]") are citations, not values; the
+   corpus's own names (:func:`corpus_product_names`) stand for "we" / "our" and bare table rows;
 4. when claim and evidence are the same sentence but for a few words, reads the edit itself:
-   a name, a number token or a negation swapped, whatever the tagger made of either side;
+   a name, a number token, a negation or the modifier of a kept head noun swapped, whatever
+   the tagger made of either side;
 5. measures the rest of the claim (its other content words; with an embedder also the cosine
    with the evidence) so an unrelated sentence is not "supported".
 
