@@ -197,3 +197,29 @@ def test_kind_swaps(judge, premise, good, bad):
     ok, miss = judge.verdicts([(premise, good), (premise, bad)])
     assert ok.supported, ok.reason
     assert not miss.supported, miss.reason
+
+
+@pytest.mark.parametrize("premise,good,bad", [
+    ("Each workspace can have at most 50 members.", "No more than 50 people can join a workspace.",
+     "At least 50 people can join a workspace."),
+    ("Refunds are not available for annual plans.", "You cannot get a refund on a yearly plan.",
+     "You cannot get a refund on a monthly plan."),
+    ("Most teams deploy on Fridays.", "The majority of teams ship on Fridays.", "All teams deploy on Fridays."),
+])
+def test_bounds_periods_and_quantifier_phrases(judge, premise, good, bad):
+    """"at most" is a bound, not the quantifier "most"; "yearly" is "annual"; "the majority of"
+    is a quantifier, not a claim word the premise must repeat."""
+    ok, miss = judge.verdicts([(premise, good), (premise, bad)])
+    assert ok.supported, ok.reason
+    assert not miss.supported, miss.reason
+
+
+def test_a_name_both_texts_write_is_no_rival_of_the_first_person():
+    from mutagen_cite.annotate import Annotator, load_spacy
+
+    acme = SlotsJudge(Annotator(load_spacy()), product_names=("Acme",))
+    premise = "Teammates may work from any country where we have a legal entity."
+    ok, bad = acme.verdicts([(premise, "Teammates are allowed to work from any country in which Acme has a legal entity."),
+                             (premise, "Teammates are allowed to work from any country in which Globex has a legal entity.")])
+    assert ok.supported, ok.reason
+    assert not bad.supported, bad.reason

@@ -46,6 +46,7 @@ from typing import Any, Sequence
 from ..model import Slot, Verdict
 from ..patterns import TIER_CONTEXT, NOT_TIERS
 from ..values import find_values
+from ..values.tables import RATE_ADVERBS
 from .base import ScoreJudge
 from .premise import STOPWORDS, split_sentences
 from .slot_values import (
@@ -510,6 +511,8 @@ def analyse(text: str, slots: Sequence[Slot], known_names: Sequence[str] = ()) -
             markers.append(Marker("polarity", "not", word, _head_after(text, s.end), s.start, s.end))
             neg_spans.append((s.start, s.end))
         elif s.family == "aggregation":
+            if word in ("most", "least") and re.search(r"\bat\s+$", text[max(0, s.start - 4):s.start], re.I):
+                continue  # "at most 50": a bound, read with the quantity
             if word in ("many", "much") and re.match(r"\s+as\b", text[s.end:]) and re.search(r"\bas\s+$", text[:s.start]):
                 continue  # "as many as 26 weeks", "up to ...": a bound, read with the quantity
             if re.match(r"\s+(?:other|another)\b", text[s.end:]):
@@ -554,9 +557,12 @@ def analyse(text: str, slots: Sequence[Slot], known_names: Sequence[str] = ()) -
     markers.sort(key=lambda k: k.start)
 
     words = []
+    phrases = [(m.start(), m.end()) for _, rx in _QUANT_PHRASES for m in rx.finditer(text)]
     for m in _WORD.finditer(text):
         if refs and any(x <= m.start() and m.end() <= y for x, y in refs):
             continue
+        if phrases and any(x <= m.start() and m.end() <= y for x, y in phrases):
+            continue  # "the majority of" is a quantifier, not a content word
         w = m.group(0).lower()
         if w in STOPWORDS or w in QUANTIFIER_CLASS or w in MODAL_CLASS or w in ("n't", "nt"):
             continue
@@ -940,15 +946,18 @@ _SELF_KINDS = {"org", "name", "product"}
 def _resolve_first_person(c: Analysis, p: Analysis, product_names: Sequence[str]) -> Analysis:
     """The claim names the company the premise calls "we" / "our": that name is the
     premise's first person, not a missing attribute. A known product name of the corpus
-    counts wherever the premise names no rival of its kind; any name counts when the
-    premise speaks in the first person and names no rival."""
+    counts wherever the premise names no rival of its kind; when the corpus's names are not
+    known, any name counts where the premise speaks in the first person and names no rival."""
     drop = []
     first_person = bool(_FIRST_PERSON.search(p.text))
     for a in c.attrs:
         if a.kind not in _SELF_KINDS or _occurrences(a.surface, p.text):
             continue
-        rivals = [pa for pa in p.attrs if pa.kind == a.kind]
-        if not rivals and (first_person or a.surface in product_names):
+        # a name both texts write is shared, not a rival ("Teammates" tagged as an organisation)
+        rivals = [pa for pa in p.attrs if pa.kind == a.kind and not _occurrences(pa.surface, c.text)]
+        # with the corpus's names known, "we" is them and no other company; without, any name
+        own = a.surface in product_names or any(names_equal(a.surface, n) for n in product_names)
+        if not rivals and (own or first_person and not product_names):
             drop.append(a)
     if not drop:
         return c
@@ -1314,10 +1323,22 @@ def _is_name_surface(surface: str) -> bool:
     return any(ch.isupper() or ch.isdigit() for ch in surface)
 
 
+def _period_words(period: str) -> re.Pattern:
+    """Every way to write "once per ``period``": "annual", "yearly", "annually", "per year",
+    "a year", "every year" are one period."""
+    advs = sorted((w for w, per in RATE_ADVERBS.items() if per == period), key=len, reverse=True)
+    alts = advs + [rf"(?:per|a|an|each|every)\s+{re.escape(period)}"]
+    return re.compile(r"(?<![\w-])(?:" + "|".join(alts) + r")(?![\w-])", re.I)
+
+
 def _written_value(ca: Attr, p: Analysis) -> list[tuple[int, int]]:
     """Where the premise writes claim value ``ca`` word for word (rate included) at a place
-    its own tagger did not read as a different value."""
+    its own tagger did not read as a different value; a bare period ("yearly") in any of its
+    wordings ("annual")."""
     out = []
+    q = ca.quantity
+    if q is not None and q.freq and q.per and " " not in q.per:
+        out.extend((m.start(), m.end()) for m in _period_words(q.per).finditer(p.text))
     for a, b in _same_words(ca.show(), p.text):
         here = [pa for pa in p.attrs if pa.start < b and a < pa.end]
         if not any(_conflicts(ca, pa) for pa in here):
