@@ -223,3 +223,10 @@ def test_a_name_both_texts_write_is_no_rival_of_the_first_person():
                              (premise, "Teammates are allowed to work from any country in which Globex has a legal entity.")])
     assert ok.supported, ok.reason
     assert not bad.supported, bad.reason
+
+
+def test_per_noun_is_still_a_claim_word(judge):
+    """"per teammate" quantifies, but "teammate" is still a word the claim shares."""
+    [v] = judge.verdicts([("Each manager is allocated $500 per year per teammate for team events.",
+                           "For every teammate, a manager gets a yearly allocation of $500 for team events.")])
+    assert v.supported, v.reason

@@ -557,7 +557,8 @@ def analyse(text: str, slots: Sequence[Slot], known_names: Sequence[str] = ()) -
     markers.sort(key=lambda k: k.start)
 
     words = []
-    phrases = [(m.start(), m.end()) for _, rx in _QUANT_PHRASES for m in rx.finditer(text)]
+    # ("most" and "some" phrases hold no noun; "all" phrases do: "per *teammate*")
+    phrases = [(m.start(), m.end()) for cls, rx in _QUANT_PHRASES if cls != "all" for m in rx.finditer(text)]
     for m in _WORD.finditer(text):
         if refs and any(x <= m.start() and m.end() <= y for x, y in refs):
             continue
