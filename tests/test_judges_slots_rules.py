@@ -227,6 +227,6 @@ def test_a_name_both_texts_write_is_no_rival_of_the_first_person():
 
 def test_per_noun_is_still_a_claim_word(judge):
     """"per teammate" quantifies, but "teammate" is still a word the claim shares."""
-    [v] = judge.verdicts([("Each manager is allocated $500 per year per teammate for team events.",
-                           "For every teammate, a manager gets a yearly allocation of $500 for team events.")])
+    [v] = judge.verdicts([("Each Director is given $500 per year per Teammate for their group.",
+                           "For every teammate in their group, a Director gets a yearly budget of $500.")])
     assert v.supported, v.reason
