@@ -25,8 +25,8 @@ near miss a citation suite is built from. This judge:
    alternative and a wider name; reference markers ("[4]") are citations, not values; the
    corpus's own names (:func:`corpus_product_names`) stand for "we" / "our" and bare table rows;
 4. when claim and evidence are the same sentence but for a few words, reads the edit itself:
-   a name, a number token, a negation or the modifier of a kept head noun swapped, whatever
-   the tagger made of either side;
+   a name, a number token or a negation swapped, whatever the tagger made of either side
+   (a swapped common word is not read: synonyms and hypernyms are swapped the same way);
 5. measures the rest of the claim (its other content words; with an embedder also the cosine
    with the evidence) so an unrelated sentence is not "supported".
 
@@ -1267,8 +1267,6 @@ def _frame_problems(c: Analysis, p: Analysis, span: tuple[int, int]) -> list[str
             return [f"negation mismatch: claim '{n or '(nothing)'}' vs premise '{o or '(nothing)'}'"]
         if op != "replace":
             continue
-        if _modifier_swap(ow, nw, pm, cm, i2, j2):
-            return [f"scope mismatch: claim '{n} {cm[j2].group(0)}' vs premise '{o} {pm[i2].group(0)}'"]
         if len(ow) == 1 and len(nw) == 1 and any(ch.isdigit() for ch in o) and any(ch.isdigit() for ch in n):
             if any(x <= new[0].start() and new[0].end() <= y for x, y in dates):
                 continue  # "28" for "28th" inside a date: the date check compares those
@@ -1289,23 +1287,6 @@ def _frame_problems(c: Analysis, p: Analysis, span: tuple[int, int]) -> list[str
             continue
         return [f"name mismatch: claim '{n}' vs premise '{o}'"]
     return []
-
-
-def _modifier_swap(ow: list[str], nw: list[str], pm, cm, i2: int, j2: int) -> bool:
-    """One word swapped for another right before the same content word, in an otherwise
-    identical sentence: the modifier of a kept head noun ("*annual* leave" / "*parental*
-    leave", "the *HR* portal" / "the *finance* portal") names another kind of the thing."""
-    if len(ow) != 1 or len(nw) != 1 or i2 >= len(pm) or j2 >= len(cm):
-        return False
-    o, n = ow[0].lower(), nw[0].lower()
-    head = pm[i2].group(0).lower()
-    if head != cm[j2].group(0).lower() or head in STOPWORDS or head in _SKIP_FOR_HEAD:
-        return False
-    if not (o.isalpha() and n.isalpha()) or o in STOPWORDS or n in STOPWORDS or stem(o) == stem(n):
-        return False
-    if o in _SKIP_FOR_HEAD or n in _SKIP_FOR_HEAD or o in QUANTIFIER_CLASS or n in QUANTIFIER_CLASS:
-        return False
-    return not (o.endswith("ly") or n.endswith("ly"))
 
 
 def _opens(text: str, pos: int) -> bool:
