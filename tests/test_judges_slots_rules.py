@@ -226,3 +226,13 @@ def test_per_noun_is_still_a_claim_word(judge):
     [v] = judge.verdicts([("Each Director is given $500 per year per Teammate for their group.",
                            "For every teammate in their group, a Director gets a yearly budget of $500.")])
     assert v.supported, v.reason
+
+
+def test_claim_spanning_two_sentences(judge):
+    """The value is in one sentence, what it is about in the one before ("They are kept ..."):
+    the rest of the claim is read in the sentences nearest its words, the value where it is."""
+    premise = "Nightly snapshots protect every customer database. They are kept for 14 days."
+    ok, bad = judge.verdicts([(premise, "Nightly snapshots of customer databases are kept for 14 days."),
+                              (premise, "Nightly snapshots of customer databases are kept for 30 days.")])
+    assert ok.supported, ok.reason
+    assert not bad.supported, bad.reason
