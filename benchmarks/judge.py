@@ -222,7 +222,10 @@ def table(args) -> None:
         corpus_train += select_split(derived, "train")
     print(f"held-out labelled pairs: {len(held)}; held-out corpus swap pairs: {len(corpus)}", file=sys.stderr)
 
-    slots = Memo(SlotsJudge(Annotator(nlp, tiers=tuple(sorted(tiers))), product_names=tuple(sorted(names))))
+    annotator = Annotator(nlp, tiers=tuple(sorted(tiers)))
+    # a corpus's own names belong to its own pairs: the public sets are judged without them
+    slots = Memo(SlotsJudge(annotator))
+    corpus_judges = {"slots": Memo(SlotsJudge(annotator, product_names=tuple(sorted(names))))}
     judges = [("lexical", LexicalJudge()), ("slots", slots)]
     wanted = set(args.judges.split(",")) if args.judges else None
     if wanted is None or wanted & {"embedding", "nli", "ensemble"}:
@@ -235,7 +238,7 @@ def table(args) -> None:
         judges.append((f"ensemble {tag}+slots", EnsembleJudge([nli, slots], rule="all", review_queue=queue)))
     if wanted is not None:
         judges = [(n, j) for n, j in judges if n.split(" ")[0] in wanted]
-    _table(args, judges, held, corpus, target_cats)
+    _table(args, judges, held, corpus, target_cats, corpus_judges)
 
 
 def _embedding_baselines(args, labelled, corpus_train):
@@ -255,7 +258,7 @@ def _embedding_baselines(args, labelled, corpus_train):
     return [("embedding (labelled-tuned)", emb_lab), ("embedding (docs-tuned)", emb_doc)]
 
 
-def _table(args, judges, held, corpus, target_cats) -> None:
+def _table(args, judges, held, corpus, target_cats, corpus_judges) -> None:
     from mutagen_cite.judges.evaluate import evaluate
 
     results = {}
@@ -263,7 +266,7 @@ def _table(args, judges, held, corpus, target_cats) -> None:
         print(f"judging with {name} ...", file=sys.stderr)
         results[name] = {
             "labelled": evaluate(judge, held, progress=False, data_info={"split": "heldout"}),
-            "corpus": evaluate(judge, corpus, progress=False, data_info={"split": "heldout"}),
+            "corpus": evaluate(corpus_judges.get(name, judge), corpus, progress=False, data_info={"split": "heldout"}),
         }
 
     def group(report, grouping, key):
@@ -276,8 +279,9 @@ def _table(args, judges, held, corpus, target_cats) -> None:
     rewritten = [p for p in corpus if p.label and not p.edit_type.startswith("keep:verbatim")]
     for name, judge in judges:
         results[name]["target"] = evaluate(judge, target, progress=False)["overall"]
-        results[name]["verbatim"] = evaluate(judge, verbatim, progress=False)["overall"] if verbatim else None
-        results[name]["rewritten"] = evaluate(judge, rewritten, progress=False)["overall"] if rewritten else None
+        docs = corpus_judges.get(name, judge)
+        results[name]["verbatim"] = evaluate(docs, verbatim, progress=False)["overall"] if verbatim else None
+        results[name]["rewritten"] = evaluate(docs, rewritten, progress=False)["overall"] if rewritten else None
 
     rows = [("labelled held-out, all", lambda r: r["labelled"]["overall"])]
     for ds in sorted({p.dataset for p in held}):
