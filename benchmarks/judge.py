@@ -195,14 +195,11 @@ def table(args) -> None:
     from mutagen_cite.analysis.annotate import Annotator, load_spacy
     from mutagen_cite.audit.embeddings import load_embedder
     from mutagen_cite.judges.derive import corpus_pairs
-    from mutagen_cite.judges.embedding import EmbeddingJudge
     from mutagen_cite.judges.ensemble import EnsembleJudge
-    from mutagen_cite.judges.evaluate import evaluate
     from mutagen_cite.judges.labeled import read_labeled, select_split, stratified_sample
     from mutagen_cite.judges.lexical import LexicalJudge
-    from mutagen_cite.judges.metrics import best_threshold
     from mutagen_cite.judges.nli import load_nli_judge
-    from mutagen_cite.judges.slots import SlotsJudge
+    from mutagen_cite.judges.slots import SlotsJudge, analysis_product_names
     from mutagen_cite.judges.train import read_training_record, trained_documents
 
     shared = Path(args.shared)
@@ -217,15 +214,40 @@ def table(args) -> None:
     seen: set[str] = set()
     for model in args.nli_model or []:
         seen |= trained_documents(read_training_record(model))
-    corpus, corpus_train, tiers = [], [], set()
+    corpus, corpus_train, tiers, names = [], [], set(), set()
     for folder in sorted(p for p in (shared / "corpora").iterdir() if p.is_dir()):
         derived, analysis = corpus_pairs(str(folder), seed=args.seed, nlp=nlp, cache_dir=args.cache_dir)
         tiers |= set(analysis.tiers)
+        names |= set(analysis_product_names(analysis))  # as `build` records them in a suite's header
         corpus += [p for p in select_split(derived, "heldout") if f"{folder.name}/{p.group}" not in seen]
         corpus_train += select_split(derived, "train")
     print(f"held-out labelled pairs: {len(held)}; held-out corpus swap pairs: {len(corpus)}", file=sys.stderr)
 
-    slots = Memo(SlotsJudge(Annotator(nlp, tiers=tuple(sorted(tiers)))))
+    annotator = Annotator(nlp, tiers=tuple(sorted(tiers)))
+    # a corpus's own names belong to its own pairs: the public sets are judged without them
+    slots = Memo(SlotsJudge(annotator))
+    corpus_judges = {"slots": Memo(SlotsJudge(annotator, product_names=tuple(sorted(names))))}
+    judges = [("lexical", LexicalJudge()), ("slots", slots)]
+    wanted = set(args.judges.split(",")) if args.judges else None
+    if wanted is None or wanted & {"embedding", "nli", "ensemble"}:
+        judges[1:1] = _embedding_baselines(args, labelled, corpus_train)
+    for model in args.nli_model or []:
+        nli = Memo(load_nli_judge(model, batch_size=RUNNER_BATCH))
+        tag = Path(model).name
+        judges.append((f"cross-encoder {tag}", nli))
+        queue = Path(tempfile.mkdtemp()) / "review-queue.jsonl"
+        judges.append((f"ensemble {tag}+slots", EnsembleJudge([nli, slots], rule="all", review_queue=queue)))
+    if wanted is not None:
+        judges = [(n, j) for n, j in judges if n.split(" ")[0] in wanted]
+    _table(args, judges, held, corpus, target_cats, corpus_judges)
+
+
+def _embedding_baselines(args, labelled, corpus_train):
+    from mutagen_cite.audit.embeddings import load_embedder
+    from mutagen_cite.judges.embedding import EmbeddingJudge
+    from mutagen_cite.judges.labeled import select_split, stratified_sample
+    from mutagen_cite.judges.metrics import best_threshold
+
     embedder = load_embedder(None, cache_dir=Path(args.cache_dir) / "embeddings")
     # the embedding baseline gets its best threshold on train parts (a tuned baseline), twice:
     # on the labelled sets' train parts, and on documentation swap pairs from train documents
@@ -234,21 +256,18 @@ def table(args) -> None:
                       (emb_doc, stratified_sample(corpus_train, 1500, args.seed))):
         scores = emb.score([(p.premise[:2000], p.hypothesis) for p in tune])
         emb.threshold = emb.inner.threshold = best_threshold([p.label for p in tune], scores)[0] or 0.8
-    judges = [("lexical", LexicalJudge()), ("embedding (labelled-tuned)", emb_lab),
-              ("embedding (docs-tuned)", emb_doc), ("slots", slots)]
-    for model in args.nli_model or []:
-        nli = Memo(load_nli_judge(model, batch_size=RUNNER_BATCH))
-        tag = Path(model).name
-        judges.append((f"cross-encoder {tag}", nli))
-        queue = Path(tempfile.mkdtemp()) / "review-queue.jsonl"
-        judges.append((f"ensemble {tag}+slots", EnsembleJudge([nli, slots], rule="all", review_queue=queue)))
+    return [("embedding (labelled-tuned)", emb_lab), ("embedding (docs-tuned)", emb_doc)]
+
+
+def _table(args, judges, held, corpus, target_cats, corpus_judges) -> None:
+    from mutagen_cite.judges.evaluate import evaluate
 
     results = {}
     for name, judge in judges:
         print(f"judging with {name} ...", file=sys.stderr)
         results[name] = {
             "labelled": evaluate(judge, held, progress=False, data_info={"split": "heldout"}),
-            "corpus": evaluate(judge, corpus, progress=False, data_info={"split": "heldout"}),
+            "corpus": evaluate(corpus_judges.get(name, judge), corpus, progress=False, data_info={"split": "heldout"}),
         }
 
     def group(report, grouping, key):
@@ -261,8 +280,9 @@ def table(args) -> None:
     rewritten = [p for p in corpus if p.label and not p.edit_type.startswith("keep:verbatim")]
     for name, judge in judges:
         results[name]["target"] = evaluate(judge, target, progress=False)["overall"]
-        results[name]["verbatim"] = evaluate(judge, verbatim, progress=False)["overall"] if verbatim else None
-        results[name]["rewritten"] = evaluate(judge, rewritten, progress=False)["overall"] if rewritten else None
+        docs = corpus_judges.get(name, judge)
+        results[name]["verbatim"] = evaluate(docs, verbatim, progress=False)["overall"] if verbatim else None
+        results[name]["rewritten"] = evaluate(docs, rewritten, progress=False)["overall"] if rewritten else None
 
     rows = [("labelled held-out, all", lambda r: r["labelled"]["overall"])]
     for ds in sorted({p.dataset for p in held}):
@@ -290,7 +310,9 @@ def table(args) -> None:
             n = m["n"]
             cells.append(f"{m['balanced_accuracy']:.2f}" + ("*" if m["single_class"] else ""))
         print(f"| {label} | {n} | " + " | ".join(cells) + " |")
-    print(f"\nembedding thresholds: labelled-tuned {emb_lab.threshold:.3f}, docs-tuned {emb_doc.threshold:.3f}")
+    thresholds = [f"{n.removeprefix('embedding (').rstrip(')')} {j.threshold:.3f}" for n, j in judges if n.startswith("embedding")]
+    if thresholds:
+        print("\nembedding thresholds: " + ", ".join(thresholds))
     if args.json:
         slim = {n: {k: (v if k in ("target", "verbatim", "rewritten") else {"overall": v["overall"], "groups": v["groups"]})
                     for k, v in r.items()} for n, r in results.items()}
@@ -347,6 +369,8 @@ def main() -> None:
     ap.add_argument("--shared", default=str(REPO.parent / "shared"))
     ap.add_argument("--limit", type=int, default=3000, help="table: held-out labelled pairs (stratified)")
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--judges", default=None, help="table: only these judges, comma-separated first words "
+                    "(lexical, embedding, slots, cross-encoder, ensemble); default all")
     ap.add_argument("--cache-dir", default=str(REPO / ".mutagen-cache"))
     ap.add_argument("--corpus", default=str(REPO / "corpora" / "demo"))
     ap.add_argument("--show", type=int, default=5, help="labelcheck: disagreements to print")

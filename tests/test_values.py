@@ -114,3 +114,17 @@ def test_normalise_text_and_mentions():
     assert normalise_text("  It\u2019s  \u201cFREE\u201d \u2014 ok ") == "it's \"free\" - ok"
     assert mentions_value("The Pro plan", "pro")
     assert not mentions_value("The Product plan", "Pro")
+
+
+def test_approximate_article_durations_and_unit_modifiers():
+    """"roughly a month" is an approximate month (an -ly adverb of degree is not a frequency
+    like "monthly a"); a modifier between number and unit ("24 credit hours", "3 consecutive
+    days") keeps the unit."""
+    from mutagen_cite.values import find_values
+
+    [v] = find_values("fixed within roughly a month")
+    assert v.kind == "duration" and v.comparator == "~" and v.number == 1
+    [v] = find_values("up to 24 credit hours")
+    assert v.kind == "duration" and v.high == 24 * 3600
+    [v] = find_values("for 3 consecutive days")
+    assert v.kind == "duration" and v.low == 3 * 86400

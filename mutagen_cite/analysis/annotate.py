@@ -108,8 +108,9 @@ class Annotator:
     @property
     def version(self) -> str:
         from .domain import domain_version
+        from ..values import VALUES_VERSION
 
-        return f"{ANNOTATOR_VERSION}|{domain_version()}|{pipeline_id(self.nlp)}|tiers={','.join(self.tiers)}"
+        return f"{ANNOTATOR_VERSION}+{VALUES_VERSION}|{domain_version()}|{pipeline_id(self.nlp)}|tiers={','.join(self.tiers)}"
 
     def slots(self, texts: Sequence[str]) -> list[tuple[Slot, ...]]:
         """Slots of each text (offsets relative to that text), batched through spaCy."""

@@ -256,7 +256,14 @@ class BuildContext:
             "judge": getattr(self.judge, "name", "judge"),
             "questions": self.question_version,
             "faker": faker_version(),
+            "product_names": list(self.product_names()),
         }
+
+    def product_names(self) -> tuple[str, ...]:
+        """The corpus's own names the judge resolves "we" / "our" to (recorded in the header)."""
+        from ..judges.slots import analysis_product_names
+
+        return analysis_product_names(self.analysis)
 
     def header(self, n_cases: int) -> SuiteHeader:
         return SuiteHeader(
@@ -342,7 +349,10 @@ def make_context(
         from ..judges import default_judge_spec, make_judge
 
         # the slots judge reads the corpus's own tiers through the build's annotator
-        judge = make_judge(default_judge_spec(), annotator=analysis.annotator)
+        from ..judges.slots import analysis_product_names
+
+        judge = make_judge(default_judge_spec(), annotator=analysis.annotator,
+                           product_names=analysis_product_names(analysis))
     if not analysis.mined.enumerations:
         raise CorpusError(
             "no enumerations found: no two sentences state the same thing for different values",

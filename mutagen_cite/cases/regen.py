@@ -520,7 +520,9 @@ def _judge_for(header: SuiteHeader, judge, annotator):
     m = re.fullmatch(r"ensemble\((.+)\)", name)
     spec = f"ensemble:{m.group(1)}" if m else name
     try:
-        return make_judge(spec, annotator=annotator)
+        from ..judges.slots import header_product_names
+
+        return make_judge(spec, annotator=annotator, product_names=header_product_names(header))
     except MutagenError as exc:
         raise ConfigError(f"cannot rebuild the judge {name!r} this suite was label-checked with: {exc.message}",
                           hint="pass --judge SPEC (e.g. --judge slots)") from None

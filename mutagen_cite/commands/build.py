@@ -91,7 +91,9 @@ def command(corpus_dir, output, n_cases, seed, families, fmt, judge_spec, templa
     judge = None
     if judge_spec:
         # reuse the loaded pipeline and the corpus's tiers instead of loading spaCy again
-        judge = make_judge(judge_spec, annotator=analysis.annotator)
+        from ..judges.slots import analysis_product_names
+
+        judge = make_judge(judge_spec, annotator=analysis.annotator, product_names=analysis_product_names(analysis))
     suite, report = build_suite(analysis, n_cases=n_cases, seed=seed, families=families, judge=judge,
                                 templates_dir=templates_dir, chunk_chars=chunk_chars, progress=bars,
                                 min_hardness=[f for f in min_hardness.split(",") if f.strip()] or None,

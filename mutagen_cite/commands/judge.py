@@ -60,7 +60,7 @@ def _load_pairs(data: tuple[Path, ...], corpora: tuple[Path, ...], *, seed: int,
 
 def build_judge(spec: str, *, threshold: float | None, spacy_model: str | None, nlp=None, tiers=(),
                 embedding_model: str | None = None, slots_embeddings: bool = False, batch_size: int = 32,
-                cache_dir: Path | None = None, review_queue: Path | None = None):
+                cache_dir: Path | None = None, review_queue: Path | None = None, product_names=()):
     """A judge from its spec, through the judge registry (``mutagen_cite.judges.make_judge``);
     only ``slots`` with ``--slots-embeddings`` is assembled here."""
     kind, _, arg = spec.partition(":")
@@ -77,14 +77,15 @@ def build_judge(spec: str, *, threshold: float | None, spacy_model: str | None, 
                                  use_cache=cache_dir is not None)
         from ..judges.slots import SlotsJudge
 
-        j = SlotsJudge(annotator, embedder=embedder, name="slots+embedding")
+        j = SlotsJudge(annotator, embedder=embedder, name="slots+embedding", product_names=tuple(product_names))
         if threshold is not None:
             j.threshold = threshold
         return j
     from ..judges import make_judge
 
     kwargs = dict(threshold=threshold, spacy_model=spacy_model, annotator=annotator, batch_size=batch_size,
-                  cache_dir=(cache_dir / "judge") if cache_dir else None, embedding_model=embedding_model)
+                  cache_dir=(cache_dir / "judge") if cache_dir else None, embedding_model=embedding_model,
+                  product_names=tuple(product_names))
     if review_queue is not None:
         kwargs["review_queue"] = review_queue
     return make_judge(spec, **kwargs)
@@ -125,10 +126,13 @@ def build_judge(spec: str, *, threshold: float | None, spacy_model: str | None, 
 @click.option("--cache-dir", default=".mutagen-cache", show_default=True, type=click.Path(path_type=Path))
 @click.option("--per-doc-family", type=click.IntRange(1), default=3, show_default=True,
               help="Derived pairs: sentences per document and family.")
+@click.option("--product-name", "product_names", multiple=True, metavar="NAME",
+              help="A name the corpus uses for itself (what its 'we' / 'our' stand for), for the slots judge; "
+                   "repeatable. Names of --corpus folders are found by themselves (as `build` records them).")
 @click.option("-q", "--quiet", is_flag=True, help="No progress bars.")
 def eval_command(judge_spec, data, corpus, split, limit, seed, threshold, premise_policy, max_premise_chars,
                  max_premise_sentences, spacy_model, embedding_model, slots_embeddings, exclude_trained, json_out,
-                 html_out, details_out, batch_size, cache_dir, per_doc_family, quiet):
+                 html_out, details_out, batch_size, cache_dir, per_doc_family, product_names, quiet):
     """Agreement of a judge with labelled pairs, overall and per category.
 
     \b
@@ -160,8 +164,13 @@ def eval_command(judge_spec, data, corpus, split, limit, seed, threshold, premis
         from ..analysis.annotate import load_spacy
 
         nlp = load_spacy(spacy_model)
-    pairs, tiers, _ = _load_pairs(data, corpus, seed=seed, nlp=nlp, spacy_model=spacy_model, cache_dir=cache_dir,
-                                  per_doc_family=per_doc_family, quiet=quiet)
+    pairs, tiers, analyses = _load_pairs(data, corpus, seed=seed, nlp=nlp, spacy_model=spacy_model,
+                                         cache_dir=cache_dir, per_doc_family=per_doc_family, quiet=quiet)
+    if analyses:
+        from ..judges.slots import analysis_product_names
+
+        product_names = tuple(product_names) + tuple(n for a in analyses.values() for n in analysis_product_names(a))
+    product_names = tuple(sorted(set(product_names)))
     notes = []
     if exclude_trained is not None:
         record = read_training_record(exclude_trained)
@@ -178,7 +187,8 @@ def eval_command(judge_spec, data, corpus, split, limit, seed, threshold, premis
     if not pairs:
         raise ConfigError("no labelled pairs left to evaluate", hint="check --data, --split and --limit")
     judge_obj = build_judge(judge_spec, threshold=threshold, spacy_model=spacy_model, nlp=nlp, tiers=tiers,
-                            embedding_model=embedding_model, slots_embeddings=slots_embeddings, cache_dir=cache_dir)
+                            embedding_model=embedding_model, slots_embeddings=slots_embeddings, cache_dir=cache_dir,
+                            product_names=product_names)
     policy = PremisePolicy(premise_policy, max_premise_chars, max_premise_sentences)
     info = {"sources": [str(p) for p in data] + [f"corpus:{c}" for c in corpus], "split": split,
             "limit": limit or None, "seed": seed}

@@ -192,7 +192,10 @@ def command(suite_path, generator_spec, judge_spec, nli_model, embedding_model, 
             from ..cases.suite_format import load_suite
 
             rescored = load_suite(suite_path)
-            judge = make_judge(judge_spec, **judge_opts, annotator=_suite_annotator(rescored, "", judge_spec))
+            from ..judges.slots import header_product_names
+
+            judge = make_judge(judge_spec, **judge_opts, annotator=_suite_annotator(rescored, "", judge_spec),
+                               product_names=header_product_names(rescored.header))
             _check_baseline(baseline_path, judge, allow_judge_change)
             records = rejudge(load_suite(suite_path), records, judge, progress=progress, strict=strict)
             stale = ("judge_weights_sha256", "judge_members")
@@ -230,7 +233,9 @@ def command(suite_path, generator_spec, judge_spec, nli_model, embedding_model, 
             api_key_env=api_key_env, concurrency=concurrency, prompt=prompt_template, decline_token=decline_token,
             annotator=annotator,
         )
-        judge = make_judge(judge_spec, **judge_opts, annotator=annotator)
+        from ..judges.slots import header_product_names
+
+        judge = make_judge(judge_spec, **judge_opts, annotator=annotator, product_names=header_product_names(suite.header))
         _check_baseline(baseline_path, judge, allow_judge_change)
         run_kwargs = {"decline_token": decline_token} if decline_token else {}
         result = run_suite(

@@ -19,6 +19,10 @@ a plugin package adds one through the ``mutagen_cite_judges`` entry-point group
 ``factory(arg, options)``: ``arg`` is the text after the first colon (None without a colon) and
 ``options`` a :class:`JudgeOptions`; it returns a :class:`Judge`. Names are never ``eval``-ed.
 
+``product_names`` are the corpus's own names (``slots.corpus_product_names``, recorded in a
+suite's header as ``settings.product_names``): the slots judge reads a claim naming one as the
+premise's "we" / "our".
+
 Heavy judges are imported and built only when asked for. Model-backed judges (nli, llm) are
 wrapped in the on-disk verdict cache unless ``cache_dir=None``.
 """
@@ -64,6 +68,9 @@ class JudgeOptions:
     ensemble_rule: str = "all"
     embedding_model: str | None = None
     review_queue: str | os.PathLike | None = None
+    #: the corpus's own names (``slots.corpus_product_names``; a suite header's
+    #: ``settings.product_names``): the slots judge reads a claim naming one as the premise's "we"
+    product_names: tuple[str, ...] = ()
 
     def threshold_or(self, default: float) -> float:
         """The threshold asked for, else the judge's own default."""
@@ -102,7 +109,7 @@ def slots_judge(arg: str | None, options: JudgeOptions) -> Judge:
         from ..analysis.annotate import Annotator, load_spacy
 
         annotator = Annotator(load_spacy(options.spacy_model))
-    judge = SlotsJudge(annotator)
+    judge = SlotsJudge(annotator, product_names=tuple(options.product_names))
     if options.threshold is not None:
         judge.threshold = options.threshold
     return judge

@@ -98,7 +98,7 @@ _CMP_BEFORE = [(re.compile(rf"(?:^|(?<=[^\w]))(?:{rx}|from)\s*(?:of\s+)?$" if c 
 _CMP_AFTER = [(re.compile(rf"^\s*(?:{rx})", re.I), _SHAPE[c]) for rx, c in COMPARATORS_AFTER]
 _RATE_WORDS = "|".join(sorted(RATE_FORMS, key=len, reverse=True))
 _PER = re.compile(
-    rf"^\s*(?:(?:per|each|every)\s+(?:(?:fiscal|calendar|financial|school)\s+)?|/\s*)(?P<unit>{_RATE_WORDS})s?\b"
+    rf"^\s*(?:(?:per|each|every)\s+(?:(?P<qual>fiscal|calendar|financial|school|academic)\s+)?|/\s*)(?P<unit>{_RATE_WORDS})s?\b"
     rf"|^\s*an?\s+(?P<period>month|mo|quarter|year|yr|annum|week|wk|day|hour|hr|minute|min|second|sec)\b"
     rf"|^\s*(?P<adv>{'|'.join(RATE_ADVERBS)})\b",
     re.I,
@@ -121,7 +121,7 @@ def _comparator(text: str, start: int, end: int) -> tuple[str, int, int]:
 
 
 _PER_LATER = re.compile(
-    r"\b(?:per|a|each|every)\s+(?:(?:fiscal|calendar)\s+)?(?P<unit>month|quarter|year|week|day|hour|minute|user|seat|member|account|person|team|meal|trip)\b"
+    r"\b(?:per|a|each|every)\s+(?:(?P<qual>fiscal|calendar|financial|school|academic)\s+)?(?P<unit>month|quarter|year|week|day|hour|minute|user|seat|member|account|person|team|meal|trip)\b"
     rf"|\b(?P<adv>{'|'.join(RATE_ADVERBS)})\b",
     re.I,
 )
@@ -137,7 +137,20 @@ def _per(text: str, end: int) -> str:
     if not m:
         return ""
     word = (m.groupdict().get("unit") or m.groupdict().get("period") or m.group("adv") or "").lower()
-    return RATE_ADVERBS.get(word) or RATE_FORMS.get(word) or word
+    period = RATE_ADVERBS.get(word) or RATE_FORMS.get(word) or word
+    qual = (m.groupdict().get("qual") or "").lower()
+    return f"{qual} {period}" if qual and period else period
+
+
+def same_period(a: str, b: str) -> bool:
+    """Whether two rate periods are one: "year" and "year"; a qualified period ("fiscal
+    year", "calendar year") agrees with the bare one but not with another qualifier, since
+    a fiscal year and a calendar year start on different days."""
+    if a == b:
+        return True
+    qa, _, ba = a.rpartition(" ")
+    qb, _, bb = b.rpartition(" ")
+    return ba == bb and (not qa or not qb)
 
 
 def _interval(value: float, shape: str) -> tuple[float, float]:
@@ -228,6 +241,9 @@ def quantity_from_value(v, text: str) -> Quantity | None:
         return None
     shape = _VALUE_SHAPES.get(v.comparator, "point")
     per = v.rate.split("/")[0] if v.rate else _per(text, v.core[1])
+    later = _per(text, v.core[1])
+    if per and later.endswith(" " + per):  # the value model keeps the bare period: "fiscal year"
+        per = later
     alt = v.alt_low if shape in ("point", "approx") else None
     freq = False
     m = re.fullmatch(r"an?\s+(\w+)", v.text, re.I) if v.kind == "duration" else None
@@ -363,7 +379,7 @@ def quantity_supported(c: Quantity, p: Quantity) -> bool:
     """
     if c.freq:
         # "every month" states a rate: any premise value per month, or the same period
-        return bool(c.per) and c.per == p.per
+        return bool(c.per) and same_period(c.per, p.per)
     if p.freq:
         return False
     if not (c.dim == p.dim or {c.dim, p.dim} <= {"count", "number"}):
@@ -373,7 +389,7 @@ def quantity_supported(c: Quantity, p: Quantity) -> bool:
         if "number" in (c.dim, p.dim) and c.written is not None and c.written == p.written and c.shape == p.shape:
             return True
         return False
-    if c.per and p.per and c.per != p.per:
+    if c.per and p.per and not same_period(c.per, p.per):
         return False
     c_bound = c.shape in ("ge", "gt", "le", "lt")
     p_bound = p.shape in ("ge", "gt", "le", "lt")
@@ -510,6 +526,7 @@ def version_parts(value: str) -> tuple[str, str]:
 
 QUANTIFIER_CLASS = {
     "all": "all", "every": "all", "each": "all", "any": "all", "both": "all", "always": "all",
+    "whatever": "all", "whichever": "all",  # "for whatever reason" is "for any reason"
     "most": "most", "usually": "most", "often": "most", "many": "most", "generally": "most", "mostly": "most",
     "some": "some", "several": "some", "sometimes": "some", "certain": "some", "occasionally": "some",
     "few": "few", "rarely": "few", "seldom": "few",

@@ -125,7 +125,8 @@ _TIME_LONG = "|".join(sorted((k for k in TIME_UNIT_FORMS if len(k) > 3 or k in (
                              key=len, reverse=True))
 _DURATION = re.compile(
     rf"(?<![\w.])(?:(?P<num>{_N})|(?P<art>\ban?\b)|(?P<half>\bhalf\s+an?\b))(?:[ \t]+|-)"
-    rf"(?P<qual>(?:business|working|calendar)\s)?(?P<unit>{_TIME_LONG})\b(?P<andhalf>\s+and\s+a\s+half\b)?"
+    rf"(?P<qual>(?:business|working|calendar|credit|billable|non-billable|consecutive|additional|extra|full)\s)?"
+    rf"(?P<unit>{_TIME_LONG})\b(?P<andhalf>\s+and\s+a\s+half\b)?"
     rf"|(?<![\w.])(?P<num_s>{DIGITS_RX})\s?(?P<unit_s>s|h|hr|yr)\b(?!['-])",
     re.I,
 )
@@ -267,7 +268,8 @@ def _candidates_in(text: str) -> list[Value]:
         else:
             if m.group("art"):
                 before = text[max(0, m.start() - 12):m.start()].lower()
-                if re.search(r"(?:per|once|twice|times|every|each|than|\d|[a-z]+ly)\s+$", before):
+                if re.search(r"(?:per|once|twice|times|every|each|than|\d|[a-z]+ly)\s+$", before) and not \
+                        re.search(r"\b(?:roughly|approximately|nearly|exactly|only|just|really)\s+$", before):
                     continue  # "once a day" is a frequency, "$20 a month" a rate
                 n = 1.0
             elif m.group("half"):
