@@ -103,7 +103,7 @@ def analyse(
     from ..corpus import load_corpus
 
     if corpus is None:
-        corpus = load_corpus(Path(corpus_dir), on_warning=on_warning, max_bytes=max_bytes, progress=progress is not None)
+        corpus = load_corpus(Path(corpus_dir), on_warning=on_warning, max_bytes=max_bytes, progress=bool(getattr(progress, "enabled", False)))
     documents: Sequence = corpus.documents
     tier_names = learn_tiers((d.text for d in documents), extra=tiers)
     annotator = Annotator(nlp if nlp is not None else load_spacy(spacy_model), tiers=tier_names, n_process=n_process)

@@ -15,8 +15,8 @@ A 60-case suite needs a few hundred good sentences, not every sentence of a 10,0
 3. parses in fixed batches of :data:`BATCH_DOCUMENTS` documents (never depending on
    ``--jobs``) and stops after the first batch where every family's pool (its candidates, made
    as `build` makes them, with values mined from the parsed part) reaches its quota times
-   ``factor``, or is exhausted: a family still short that gained nothing in the last
-   ``patience`` batches, or for which the documents left score nothing.
+   ``factor``, or is exhausted: at the rate of its last ``patience`` batches, parsing as much
+   again would still leave it short, or the documents left score nothing for it.
 
 The result is a deterministic function of the corpus text, the seed, the families, the case
 count and the factor, so the suite is byte-identical whatever the number of workers. The
@@ -108,9 +108,10 @@ class Scorer:
 class Budget:
     """How much of the corpus a build parses: until each family's pool holds ``quota x factor``
     candidates. ``first`` are documents parsed before the seeded order (``--update``: edited and
-    added). A family still short after ``patience`` batches in a row that added nothing to its
-    pool counts as exhausted: the order puts the documents richest in it first, so a dry stretch
-    means the rest of the corpus holds little more of it."""
+    added). A family still short is exhausted when, at the rate its last ``patience`` batches
+    added candidates, parsing as many documents again would not fill its pool: the order puts
+    the documents richest in it first, so the rest of the corpus yields no faster (this keeps a
+    family that is rare in the whole corpus from forcing a parse of all of it)."""
 
     quotas: Mapping[str, int]  # family -> pairs wanted
     seed: int
@@ -182,7 +183,7 @@ class Pools:
         self.budget = budget
         self.families = tuple(get_families(list(budget.quotas)))
         self.counts = {f.name: 0 for f in self.families}
-        self.dry = {f.name: 0 for f in self.families}
+        self.gains: list[dict[str, int]] = []  # candidates each batch added, per family
         self.corpus, self.annotator = corpus, annotator
         self._ctx = None
         self._mined_at = 0
@@ -203,16 +204,23 @@ class Pools:
         else:
             self._ctx.analysis.sentences.update({d: parsed[d] for d in new_ids})
         found = generate_candidates(self._ctx, doc_ids=new_ids)
-        for f in self.counts:
-            n = len(found.get(f, ()))
+        gain = {f: len(found.get(f, ())) for f in self.counts}
+        for f, n in gain.items():
             self.counts[f] += n
-            self.dry[f] = 0 if n else self.dry[f] + 1
+        self.gains.append(gain)
 
     def short(self) -> list[str]:
         return [f for f in self.budget.quotas if self.counts.get(f, 0) < self.budget.target(f)]
 
     def exhausted(self, family: str) -> bool:
-        return self.dry.get(family, 0) >= self.budget.patience
+        """At the rate of its last ``patience`` batches, parsing as much again would still leave
+        the family short (a family with no new candidate in that stretch is exhausted at once)."""
+        p = self.budget.patience
+        if len(self.gains) < p:
+            return False
+        rate = sum(g.get(family, 0) for g in self.gains[-p:]) / p
+        need = self.budget.target(family) - self.counts.get(family, 0)
+        return need > rate * len(self.gains)
 
 
 def parse_until_full(
