@@ -34,7 +34,7 @@ import bisect
 import hashlib
 import math
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, replace
 from typing import Callable, Iterable, Mapping, Sequence
 
 from ..model import Document, Sentence
@@ -242,18 +242,23 @@ def parse_until_full(
         scores[doc.id] = scorer.score(doc)
         if tick:
             tick(1)
-    order = parse_order(documents, scores, budget)
     by_id = {d.id: d for d in documents}
+    # the documents named first form a batch of their own; the batches after them are the
+    # build's batches less those documents, so an update parses no unchanged document the build
+    # did not (unless its pools need more, or an edit moved a document across a batch boundary)
+    first = [d for d in dict.fromkeys(budget.first) if d in by_id]
+    seeded = parse_order(documents, scores, replace(budget, first=()))
+    skip = set(first)
+    batches = [first] + [[d for d in seeded[i:i + budget.batch] if d not in skip]
+                         for i in range(0, len(seeded), budget.batch)]
     pools = Pools(budget, corpus, annotator)
     left = {f: sum(s.get(f, 0) for s in scores.values()) for f in budget.quotas}
     parsed: dict[str, list[Sentence]] = {}
-    bar = progress("parsing until the pools are full", len(order)) if progress else None
-    # the documents named first form a batch of their own, so the batches after them are the
-    # ones a build without them parses (an update parses no unchanged document the build did not)
-    n_first = len([d for d in dict.fromkeys(budget.first) if d in by_id])
-    bounds = ([(0, n_first)] if n_first else []) + [(i, i + budget.batch) for i in range(n_first, len(order), budget.batch)]
-    for a, b in bounds:
-        batch = [by_id[d] for d in order[a:b]]
+    bar = progress("parsing until the pools are full", len(documents)) if progress else None
+    for ids in batches:
+        if not ids:
+            continue
+        batch = [by_id[d] for d in ids]
         found = annotate_batch(batch)
         for doc in batch:
             parsed[doc.id] = found[doc.id]
@@ -264,7 +269,7 @@ def parse_until_full(
             bar(len(batch))
         if all(left[f] <= 0 or pools.exhausted(f) for f in pools.short()):
             break
-    if bar and len(parsed) < len(order):
+    if bar and len(parsed) < len(documents):
         getattr(bar, "close", lambda: None)()
     ordered = {d.id: parsed[d.id] for d in documents if d.id in parsed}
     return ordered, pools
