@@ -83,6 +83,7 @@ def main() -> int:
     ap.add_argument("--jobs", default="1", help="--jobs passed to mine and build")
     ap.add_argument("--cases", default="60")
     ap.add_argument("--keep", type=Path, default=None, help="keep logs and suites in this folder")
+    ap.add_argument("--only", choices=["mine", "build"], default=None, help="measure one command only")
     args = ap.parse_args()
     if not args.corpus.is_dir():
         print(f"{args.corpus} is absent (it lives in ../shared/scale)", file=sys.stderr)
@@ -95,9 +96,10 @@ def main() -> int:
         for n in [int(x) for x in args.sizes.split(",")]:
             corpus = work / f"corpus-{n}"
             docs = subset(args.corpus, n, corpus)
-            mine = measure(["mine", str(corpus), "-q", "--jobs", args.jobs, "--top", "0",
+            skip = {"wall": float("nan"), "cpu": float("nan"), "rss": float("nan"), "parsed": None}
+            mine = skip if args.only == "build" else measure(["mine", str(corpus), "-q", "--jobs", args.jobs, "--top", "0",
                             "--cache-dir", str(work / f"cache-mine-{n}")], keep / f"mine-{docs}.log")
-            build = measure(["build", str(corpus), "-q", "--jobs", args.jobs, "--cases", args.cases,
+            build = skip if args.only == "mine" else measure(["build", str(corpus), "-q", "--jobs", args.jobs, "--cases", args.cases,
                              "-o", str(keep / f"suite-{docs}.yaml"), "--cache-dir", str(work / f"cache-build-{n}")],
                             keep / f"build-{docs}.log")
             rows.append((docs, mine, build))
