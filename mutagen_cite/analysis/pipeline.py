@@ -33,8 +33,10 @@ class Analysis:
         if self.pools is None or len(self.sentences) >= total:
             return ""
         b = self.pools.budget
-        return (f"analysed {len(self.sentences)} of {total} documents: every family's pool reached "
-                f"{b.factor:g}x its quota or the rest scored nothing for it (--full analyses all)")
+        short = [f for f in self.pools.short()]
+        why = (f"every family's candidate pool reached {b.factor:g}x its quota" if not short else
+               f"{', '.join(short)} stopped growing fast enough to reach {b.factor:g}x their quota")
+        return f"analysed {len(self.sentences)} of {total} documents: {why} (--full analyses all)"
 
     def slot_counts(self) -> dict[str, int]:
         counts: Counter[str] = Counter()
