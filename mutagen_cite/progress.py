@@ -21,6 +21,8 @@ def bar_factory(enabled: bool = True) -> Callable[[str, int], Callable[[int], No
             if bar.n >= total:
                 bar.close()
 
+        advance.close = bar.close  # for a stage that ends before its bar is full
         return advance
 
+    factory.enabled = enabled  # type: ignore[attr-defined]
     return factory

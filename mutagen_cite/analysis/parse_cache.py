@@ -106,6 +106,31 @@ def _sentence_bar(bars, total: int):
         return bars("annotating sentences", total)
 
 
+#: sentences handed to spaCy per stream: texts of one chunk are built, parsed, cached and
+#: dropped before the next chunk is read, so memory follows the chunk, not the corpus
+CHUNK_SENTENCES = 8192
+
+
+def open_cache(annotator: Annotator, cache_dir: str | os.PathLike | None) -> ParseCache:
+    """The parse cache for ``annotator``'s output, checked writable (one clear error up front)."""
+    cache = ParseCache(cache_dir, f"{annotator.version}|split={_splitter_version()}")
+    cache.check_writable()
+    return cache
+
+
+def _chunks(todo: Sequence[tuple[Document, list[tuple[int, int]]]], size: int):
+    chunk: list = []
+    n = 0
+    for item in todo:
+        chunk.append(item)
+        n += len(item[1])
+        if n >= size:
+            yield chunk
+            chunk, n = [], 0
+    if chunk:
+        yield chunk
+
+
 def annotate_documents(
     documents: Sequence[Document],
     annotator: Annotator,
@@ -113,40 +138,49 @@ def annotate_documents(
     cache_dir: str | os.PathLike | None = DEFAULT_CACHE,
     progress: Callable[[int], None] | None = None,
     bars: Callable[..., Callable[[int], None]] | None = None,
+    cache: ParseCache | None = None,
 ) -> tuple[dict[str, list[Sentence]], ParseStats]:
     """Sentences with slots for each document id. Cached documents are not re-parsed; the
-    rest go through spaCy in one batched stream. ``progress(n)`` is called as documents finish;
+    rest go through spaCy in streams of about :data:`CHUNK_SENTENCES` sentences (spaCy
+    batches across documents inside a stream). ``progress(n)`` is called as documents finish;
     ``bars(label, total, unit=...)`` (a :func:`~mutagen_cite.progress.bar_factory`) instead
-    gets a bar over the *sentences* to parse, so one long document shows progress too."""
+    gets a bar over the *sentences* to parse, so one long document shows progress too.
+    ``cache`` reuses an :func:`open_cache` result."""
     from ..corpus import sentence_spans
 
-    cache = ParseCache(cache_dir, f"{annotator.version}|split={_splitter_version()}")
-    cache.check_writable()
+    if cache is None:
+        cache = open_cache(annotator, cache_dir)
     out: dict[str, list[Sentence]] = {}
     todo: list[tuple[Document, list[tuple[int, int]]]] = []
+    total = 0
     for doc in documents:
         hit = cache.get(doc)
         if hit is not None:
             out[doc.id] = hit
+            total += len(hit)
             if progress:
                 progress(1)
         else:
-            todo.append((doc, sentence_spans(doc)))
-
-    texts = [doc.text[a:b] for doc, spans in todo for a, b in spans]
-    tick = _sentence_bar(bars, len(texts)) if bars is not None and texts else None
-    slot_lists = annotator.iter_slots(texts)  # one stream: spaCy batches across documents
-    for doc, spans in todo:
-        sentences = []
-        for a, b in spans:
-            sentences.append(Sentence(doc.id, a, b, doc.text[a:b], next(slot_lists)))
-            if tick is not None and len(sentences) % _TICK == 0:
-                tick(_TICK)
-        if tick is not None and len(sentences) % _TICK:
-            tick(len(sentences) % _TICK)
-        cache.put(doc, sentences)
-        out[doc.id] = sentences
-        if progress:
-            progress(1)
+            spans = sentence_spans(doc)
+            todo.append((doc, spans))
+    n_texts = sum(len(spans) for _, spans in todo)
+    tick = _sentence_bar(bars, n_texts) if bars is not None and n_texts else None
+    for chunk in _chunks(todo, CHUNK_SENTENCES):
+        texts = [doc.text[a:b] for doc, spans in chunk for a, b in spans]
+        slot_lists = annotator.iter_slots(texts)  # one stream: spaCy batches across documents
+        for doc, spans in chunk:
+            sentences = []
+            for a, b in spans:
+                sentences.append(Sentence(doc.id, a, b, doc.text[a:b], next(slot_lists)))
+                if tick is not None and len(sentences) % _TICK == 0:
+                    tick(_TICK)
+            if tick is not None and len(sentences) % _TICK:
+                tick(len(sentences) % _TICK)
+            cache.put(doc, sentences)
+            total += len(sentences)
+            out[doc.id] = sentences
+            if progress:
+                progress(1)
+        del texts, slot_lists
     ordered = {doc.id: out[doc.id] for doc in documents}
-    return ordered, ParseStats(len(documents), len(todo), sum(len(v) for v in ordered.values()))
+    return ordered, ParseStats(len(documents), len(todo), total)

@@ -12,7 +12,7 @@ from typing import Callable, Iterable, Mapping, Sequence
 from .annotate import Annotator, learn_tiers, load_spacy
 from .mine import DEFAULT_THRESHOLD, MineResult, mine
 from ..model import FAMILIES, Sentence
-from .parse_cache import DEFAULT_CACHE, ParseStats, annotate_documents
+from .parse_cache import DEFAULT_CACHE, ParseStats, annotate_documents, open_cache
 
 
 @dataclass(frozen=True)
@@ -24,6 +24,19 @@ class Analysis:
     parse_stats: ParseStats
     tiers: tuple[str, ...] = ()
     warnings: tuple[str, ...] = field(default_factory=tuple)
+    #: the sublinear budget's pools when only part of the corpus was parsed (None: all of it)
+    pools: object = None
+
+    def parsed_line(self) -> str:
+        """``parsed 96 of 888 documents ...`` after a sublinear build ("" when all were analysed)."""
+        total = len(self.corpus.documents)
+        if self.pools is None or len(self.sentences) >= total:
+            return ""
+        b = self.pools.budget
+        short = [f for f in self.pools.short()]
+        why = (f"every family's candidate pool reached {b.factor:g}x its quota" if not short else
+               f"{', '.join(short)} stopped growing fast enough to reach {b.factor:g}x their quota")
+        return f"analysed {len(self.sentences)} of {total} documents: {why} (--full analyses all)"
 
     def slot_counts(self) -> dict[str, int]:
         counts: Counter[str] = Counter()
@@ -78,23 +91,42 @@ def analyse(
     n_process: int | None = None,
     max_bytes: int = 10_000_000,
     corpus=None,
+    budget=None,
 ) -> Analysis:
     """Load ``corpus_dir``, tag slots in every sentence (cached), and mine enumerations.
 
     ``progress(label, total)`` returns a callback advanced as documents finish; the CLI
     passes one that drives a progress bar. ``nlp`` reuses an already-loaded pipeline;
     ``corpus`` an already-loaded :class:`~mutagen_cite.corpus.Corpus` of ``corpus_dir``.
+    ``budget`` (a :class:`~mutagen_cite.analysis.sublinear.Budget`) parses documents in its
+    seeded order only until every family's pool is full (see ``sublinear.py``); tiers are
+    still learned from every document and the corpus (its manifest) still holds them all.
     """
     from ..corpus import load_corpus
 
     if corpus is None:
-        corpus = load_corpus(Path(corpus_dir), on_warning=on_warning, max_bytes=max_bytes)
+        corpus = load_corpus(Path(corpus_dir), on_warning=on_warning, max_bytes=max_bytes, progress=bool(getattr(progress, "enabled", False)))
     documents: Sequence = corpus.documents
     tier_names = learn_tiers((d.text for d in documents), extra=tiers)
     annotator = Annotator(nlp if nlp is not None else load_spacy(spacy_model), tiers=tier_names, n_process=n_process)
-    sentences, stats = annotate_documents(documents, annotator, cache_dir=cache_dir, bars=progress)
+    cache = open_cache(annotator, cache_dir)
+    pools = None
+    if budget is None:
+        sentences, stats = annotate_documents(documents, annotator, cache=cache, bars=progress)
+    else:
+        from .sublinear import parse_until_full
+
+        parsed = [0]
+
+        def annotate_batch(batch):
+            found, batch_stats = annotate_documents(batch, annotator, cache=cache)
+            parsed[0] += batch_stats.parsed
+            return found
+
+        sentences, pools = parse_until_full(corpus, budget, annotator, annotate_batch, progress=progress)
+        stats = ParseStats(len(documents), parsed[0], sum(len(v) for v in sentences.values()))
     mined = mine(sentences, threshold=threshold)
-    return Analysis(corpus, annotator, sentences, mined, stats, tier_names)
+    return Analysis(corpus, annotator, sentences, mined, stats, tier_names, pools=pools)
 
 
 def mine_document(analysis: Analysis, *, top: int | None = None) -> dict:

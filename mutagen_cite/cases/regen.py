@@ -792,6 +792,7 @@ def update_suite(
     max_bytes: int | None = None,
     where: str = "suite",
     allow_missing: bool = False,
+    pool_factor: float | None = None,
 ) -> UpdateResult:
     """``suite`` brought up to date with ``corpus_dir`` (see the module docstring); writes nothing.
 
@@ -841,11 +842,19 @@ def update_suite(
         from .build import BuildReport, cases_from
         from ..analysis.mine import DEFAULT_THRESHOLD
         from ..analysis.pipeline import analyse
+        from ..analysis.sublinear import DEFAULT_POOL_FACTOR, budget_for
 
+        # sublinear, as `build`: edited and added documents first, then the build's seeded order
+        # (documents the build parsed come from the cache; the rest are parsed only if needed)
+        budget = budget_for(int(header.settings.get("cases", len(suite.cases))),
+                            header.settings.get("families") or list(header.families) or None, header.seed,
+                            DEFAULT_POOL_FACTOR if pool_factor is None else pool_factor,
+                            first=sorted({*view.changes.edited, *view.changes.added, *(st.doc for _, st in rematch)}),
+                            chunk_chars=int(header.settings.get("chunk_max_chars", 500)))
         analysis = analyse(
             corpus_dir, corpus=corpus, nlp=nlp, spacy_model=spacy_model, tiers=(*header_tiers(header), *tiers),
             threshold=DEFAULT_THRESHOLD if threshold is None else threshold,
-            cache_dir=cache_dir, progress=progress,
+            cache_dir=cache_dir, progress=progress, budget=budget,
         )
         parsed = analysis.parse_stats.parsed
         old_annotator = header.settings.get("annotator")

@@ -9,6 +9,7 @@ import click
 from ..cases.build import DEFAULT_CASES, DEFAULT_CHUNK_CHARS, DEFAULT_SEED, build_suite
 from ..errors import OutputError
 from ..analysis.pipeline import analyse
+from ..analysis.sublinear import DEFAULT_POOL_FACTOR, budget_for
 from ..progress import bar_factory
 from .common import corpus_options, echo_warning, families_option, print_build_summary
 
@@ -47,10 +48,14 @@ from .common import corpus_options, echo_warning, families_option, print_build_s
 @click.option("--allow-missing", is_flag=True,
               help="With --update: go on even when most documents of the suite are missing from CORPUS_DIR "
                    "(by default that is refused as the wrong folder).")
+@click.option("--pool-factor", default=DEFAULT_POOL_FACTOR, show_default=True, type=click.FloatRange(min=0),
+              help="Parse documents (in a seeded order, richest first) only until every family has this many times "
+                   "its quota of candidate sites; 0 parses the whole corpus.")
+@click.option("--full", is_flag=True, help="Parse every document (same as --pool-factor 0).")
 @corpus_options
 def command(corpus_dir, output, n_cases, seed, families, fmt, judge_spec, templates_dir, chunk_chars, threshold,
-            min_hardness, embedding_model, update_path, check, prune, allow_missing, spacy_model, tiers, cache_dir,
-            no_cache, max_bytes, jobs, quiet, verbose):
+            min_hardness, embedding_model, update_path, check, prune, allow_missing, pool_factor, full, spacy_model,
+            tiers, cache_dir, no_cache, max_bytes, jobs, quiet, verbose):
     """Build a citation test suite from the documents in CORPUS_DIR.
 
     \b
@@ -69,10 +74,14 @@ def command(corpus_dir, output, n_cases, seed, families, fmt, judge_spec, templa
       mutagen-cite validate suite.yaml --corpus ~/docs
       mutagen-cite build ~/docs --update suite.yaml           after the docs changed
       mutagen-cite build ~/docs --update suite.yaml --check   in CI: exit 1 when stale
+
+    On a large corpus only as many documents are parsed as the suite needs (--pool-factor);
+    every document is still read and pinned in the manifest. --full parses them all.
     """
+    factor = 0.0 if full else pool_factor
     if update_path is not None or check or prune:
         _update(corpus_dir, update_path, output, fmt, check, prune, judge_spec, templates_dir, threshold, allow_missing,
-                spacy_model, tiers, None if no_cache else cache_dir, max_bytes, quiet)
+                spacy_model, tiers, None if no_cache else cache_dir, max_bytes, quiet, factor)
         return
     if n_cases < 1:
         raise click.BadParameter("must be at least 2 (each near miss gives two cases)", param_hint="--cases")
@@ -87,7 +96,8 @@ def command(corpus_dir, output, n_cases, seed, families, fmt, judge_spec, templa
     bars = bar_factory(not quiet)
     analysis = analyse(corpus_dir, spacy_model=spacy_model, tiers=tiers, threshold=threshold,
                        cache_dir=None if no_cache else cache_dir, progress=bars, on_warning=echo_warning,
-                       max_bytes=max_bytes, n_process=jobs)
+                       max_bytes=max_bytes, n_process=jobs, budget=budget_for(n_cases, families, seed, factor,
+                                                                         chunk_chars=chunk_chars, threshold=threshold))
     judge = None
     if judge_spec:
         # reuse the loaded pipeline and the corpus's tiers instead of loading spaCy again
@@ -102,10 +112,12 @@ def command(corpus_dir, output, n_cases, seed, families, fmt, judge_spec, templa
 
     write_suite(output, suite, format=fmt)
     print_build_summary(suite, report, output=output, requested=n_cases, corpus=analysis.corpus, verbose=verbose)
+    if analysis.parsed_line():
+        click.echo(analysis.parsed_line())
 
 
 def _update(corpus_dir, suite_path, output, fmt, check, prune, judge_spec, templates_dir, threshold, allow_missing,
-            spacy_model, tiers, cache_dir, max_bytes, quiet) -> None:
+            spacy_model, tiers, cache_dir, max_bytes, quiet, pool_factor=DEFAULT_POOL_FACTOR) -> None:
     """--update / --check: the suite header supplies seed, size, families and chunking."""
     from click.core import ParameterSource
 
@@ -135,7 +147,7 @@ def _update(corpus_dir, suite_path, output, fmt, check, prune, judge_spec, templ
     result = regen.update_file(suite_path, corpus_dir, output=out, format=fmt, prune=prune, judge=judge,
                                spacy_model=spacy_model, tiers=tiers, threshold=threshold, cache_dir=cache_dir,
                                templates_dir=templates_dir, progress=bar_factory(not quiet), on_warning=echo_warning,
-                               max_bytes=max_bytes, allow_missing=allow_missing)
+                               max_bytes=max_bytes, allow_missing=allow_missing, pool_factor=pool_factor)
     click.echo(result.summary())
     click.echo(f"wrote {out}")
 
