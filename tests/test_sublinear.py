@@ -81,9 +81,9 @@ def test_update_after_a_sublinear_build_parses_only_the_edited_document(sublinea
     shutil.copyfile(tmp / "suite.yaml", suite_path)
     suite = load_suite(suite_path)
     case = next(c for c in suite.cases if c.variant == "both-present")
-    doc = corpus / case.provenance["doc"]
+    doc = corpus / case.provenance.doc
     text = doc.read_text(encoding="utf-8")
-    sentence = case.provenance["sentence"]
+    sentence = case.provenance.sentence
     assert sentence in text
     doc.write_text(text.replace(sentence, sentence.rstrip(".") + " in every case.", 1), encoding="utf-8")
     before = _parsed_entries(cache)
@@ -94,7 +94,7 @@ def test_update_after_a_sublinear_build_parses_only_the_edited_document(sublinea
     assert _parsed_entries(cache) == before + 1
     updated = load_suite(suite_path)
     assert len(updated.cases) == len(suite.cases)
-    assert updated.header.manifest[case.provenance["doc"]] != suite.header.manifest[case.provenance["doc"]]
+    assert updated.header.manifest[case.provenance.doc] != suite.header.manifest[case.provenance.doc]
     assert {c.id for c in updated.cases} & {c.id for c in suite.cases}
 
 

@@ -119,6 +119,11 @@ class Budget:
     first: tuple[str, ...] = ()
     batch: int = BATCH_DOCUMENTS
     patience: int = 2
+    #: documents parsed before a family may be called exhausted: two batches are too small a
+    #: sample to say a family is rare (on an 888-document handbook they gave 0 date and 0 scope
+    #: pairs where a full build finds both); under this many documents a corpus is parsed
+    #: until its pools are full or it ends
+    min_sample: int = 192
     chunk_chars: int = 500
     threshold: float = 90.0
 
@@ -184,6 +189,7 @@ class Pools:
         self.families = tuple(get_families(list(budget.quotas)))
         self.counts = {f.name: 0 for f in self.families}
         self.gains: list[dict[str, int]] = []  # candidates each batch added, per family
+        self.parsed = 0  # documents parsed so far
         self.corpus, self.annotator = corpus, annotator
         self._ctx = None
         self._mined_at = 0
@@ -203,6 +209,7 @@ class Pools:
             self._mined_at = len(parsed)
         else:
             self._ctx.analysis.sentences.update({d: parsed[d] for d in new_ids})
+        self.parsed = len(parsed)
         found = generate_candidates(self._ctx, doc_ids=new_ids)
         gain = {f: len(found.get(f, ())) for f in self.counts}
         for f, n in gain.items():
@@ -216,7 +223,7 @@ class Pools:
         """At the rate of its last ``patience`` batches, parsing as much again would still leave
         the family short (a family with no new candidate in that stretch is exhausted at once)."""
         p = self.budget.patience
-        if len(self.gains) < p:
+        if len(self.gains) < p or self.parsed < self.budget.min_sample:
             return False
         rate = sum(g.get(family, 0) for g in self.gains[-p:]) / p
         need = self.budget.target(family) - self.counts.get(family, 0)
