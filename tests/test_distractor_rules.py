@@ -83,6 +83,20 @@ def test_a_negated_statement_followed_by_its_example_is_no_near_miss():
     assert unfair_rule(plain) is None
 
 
+@pytest.mark.parametrize("text, after, slots", [
+    ("Snapshots are capped at 40% of the disk.", " If a snapshot grows past that size, the job stops.",
+     (("quantity", "percent", "40%"),)),
+    ("Tickets are closed after 14 days.", " This includes tickets opened by email.", (("quantity", "duration", "14 days"),)),
+    ("Tickets are closed after 14 days.", " Archived tickets stay in the bin for another 14 days.",
+     (("quantity", "duration", "14 days"),)),
+])
+def test_a_negated_statement_that_the_next_sentence_builds_on_is_no_near_miss(text, after, slots):
+    c = _edit(text + after, text, "are", "are not", ("polarity", "affirmative", "are"), *slots,
+              family="polarity", answer="x")
+    rule = unfair_rule(c)
+    assert rule and rule[0] == "elaborated", rule
+
+
 def test_a_modal_weakened_while_a_summary_line_repeats_it_is_no_near_miss():
     text = "Deploy keys must be stored in the vault for every project."
     chunk = text + "\n\nSummary: for every project, deploy keys must be stored in the vault."

@@ -308,8 +308,10 @@ class BuildContext:
     env: object  # jinja2.Environment
     values: ValueSource
     question_version: str = DEFAULT_VERSION
-    #: rule -> candidates it dropped (filled as candidates are generated and checked)
+    #: rule -> candidates it dropped while generating (filled by ``generate_candidates``)
     rule_counts: Counter = field(default_factory=Counter, compare=False)
+    #: candidate id -> the check that rejected it (a candidate may be checked more than once)
+    check_rules: dict = field(default_factory=dict, compare=False)
 
     @property
     def documents(self) -> dict[str, Document]:
@@ -332,7 +334,7 @@ class BuildContext:
                 if problems:
                     label, rule = None, "question" if problems[0].startswith("question:") else "validate"
             if rule:
-                self.rule_counts[rule] += 1
+                self.check_rules[c.base_id] = rule
             out.append(label)
         return out
 
@@ -530,6 +532,7 @@ def build_suite(
     if prefer is not None:
         report.hard = sum(1 for c, _ in chosen if prefer(c))
     report.rejected_rules.update(ctx.rule_counts)
+    report.rejected_rules.update(Counter(ctx.check_rules.values()))
     cases = sort_cases(cases_from(ctx, chosen)[:n_cases])
     header = ctx.header(n_cases)
     if settings_extra:

@@ -210,6 +210,30 @@ ELABORATES = re.compile(
 )
 
 
+#: a reference back inside a sentence's first clause: "If your data is above that threshold, ...",
+#: "Requests over this limit ...": a demonstrative determiner, or "that" after a preposition
+REFERS_BACK = re.compile(
+    r"^[^,;:]*?\b(?:(?:this|these|those|such)\s+(?!is\b|are\b|was\b|were\b|means?\b|will\b|can\b|may\b)[a-z]{3,}"
+    r"|(?:above|below|over|under|beyond|past|exceeds?|reach(?:es)?|within|at|of|in|on|for|with|to|from|by)"
+    r"\s+that\s+(?!is\b|are\b|was\b|were\b)[a-z]{3,})",
+    re.I,
+)
+
+
+def _elaborated(c: Candidate) -> str | None:
+    """The next sentence elaborates on the edited one: an example, a consequence, a reference
+    back ("If your data is above that threshold, ...", "This includes ..."), or more about the
+    same number ("Deleted recordings stay in the trash for another 30 days."). It presupposes
+    the statement as written, so negating that leaves it asserting the original."""
+    nxt = _next_sentence(c).strip()
+    if ELABORATES.match(nxt) or REFERS_BACK.match(nxt):
+        return f"the next sentence elaborates on the edited one ({nxt[:40]!r}), so it still presupposes the original"
+    numbers = [s.text for s in c.sentence.slots if s.family in ("quantity", "date")]
+    if any(_mentions(nxt, v) for v in numbers):
+        return f"the next sentence goes on about the same number ({nxt[:40]!r}), so it still presupposes the original"
+    return None
+
+
 def _next_sentence(c: Candidate) -> str:
     """The sentence after the edited one in its chunk ("" at the chunk's end)."""
     from ..corpus import split_sentences
@@ -240,7 +264,8 @@ def _in_arithmetic(c: Candidate) -> str | None:
     Inside the sentence: an operator sign between the value and any other value, or a
     derivation word between the value and another value of the same dimension (money and
     money). Next to it: a neighbouring sentence of the chunk that is itself a calculation
-    (values joined by operator signs) holding a value of the same dimension."""
+    (values joined by operator signs) over a dimension the sentence's values have ("336 hours"
+    next to "96 hours over the 240 cap")."""
     from ..corpus import split_sentences
     from ..values import find_values
 
@@ -269,7 +294,7 @@ def _in_arithmetic(c: Candidate) -> str | None:
             other = chunk[spans[k][0]:spans[k][1]]
             vals = find_values(other)
             calc = any(ARITHMETIC_SIGN.search(other[x.end:y.start]) for x, y in zip(vals, vals[1:]))
-            if calc and any(v.dimension == own.dimension for v in vals):
+            if calc and {v.dimension for v in vals} & {v.dimension for v in values}:
                 return f"a neighbouring sentence is a calculation over {own.kind} values ({other.strip()[:60]!r})"
     return None
 
@@ -395,9 +420,10 @@ def unfair_rule(c: Candidate) -> tuple[str, str] | None:
             return "replacement-in-chunk", f"the replacement {c.replacement!r} already keys another row or sentence of the chunk"
         if family in ("polarity", "modality", "aggregation") and _restated(text, rest, c.site.text, _claim_values(c)):
             return "restated", "another sentence of the chunk restates the edited one, so the edit leaves the claim standing"
-        if family == "polarity" and ELABORATES.match(_next_sentence(c)):
-            return "elaborated", ("the next sentence elaborates on the edited one "
-                                  f"({_next_sentence(c).strip()[:40]!r}), so it still presupposes the original")
+        if family == "polarity":
+            why = _elaborated(c)
+            if why:
+                return "elaborated", why
     if family in CONTRADICTING and family != "polarity":
         condition = c.site.text
         if _mentions(c.distractor_text, condition):
