@@ -97,6 +97,15 @@ def test_a_negated_statement_that_the_next_sentence_builds_on_is_no_near_miss(te
     assert rule and rule[0] == "elaborated", rule
 
 
+def test_a_negated_rule_above_its_worked_example_is_no_near_miss():
+    text = "Shifts can be longer or shorter than 8 hours."
+    chunk = text + "\nA week has 40 hours.\n\nFor example:\n\nDay: Monday; Hours: 10.\nDay: Friday; Hours: 6."
+    c = _edit(chunk, text, "can", "cannot", ("polarity", "affirmative", "can"), ("quantity", "duration", "8 hours"),
+              family="polarity", answer="8 hours")
+    rule = unfair_rule(c)
+    assert rule and rule[0] == "elaborated" and "example" in rule[1], rule
+
+
 def test_a_modal_weakened_while_a_summary_line_repeats_it_is_no_near_miss():
     text = "Deploy keys must be stored in the vault for every project."
     chunk = text + "\n\nSummary: for every project, deploy keys must be stored in the vault."

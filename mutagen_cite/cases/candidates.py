@@ -223,15 +223,27 @@ REFERS_BACK = re.compile(
 def _elaborated(c: Candidate) -> str | None:
     """The next sentence elaborates on the edited one: an example, a consequence, a reference
     back ("If your data is above that threshold, ...", "This includes ..."), or more about the
-    same number ("Deleted recordings stay in the trash for another 30 days."). It presupposes
-    the statement as written, so negating that leaves it asserting the original."""
+    same number ("Deleted recordings stay in the trash for another 30 days."); or an example
+    follows further down the chunk ("For example: Monday 10 hours, Friday 6 hours"). Those
+    presuppose the statement as written, so negating it leaves them asserting the original."""
     nxt = _next_sentence(c).strip()
     if ELABORATES.match(nxt) or REFERS_BACK.match(nxt):
         return f"the next sentence elaborates on the edited one ({nxt[:40]!r}), so it still presupposes the original"
     numbers = [s.text for s in c.sentence.slots if s.family in ("quantity", "date")]
     if any(_mentions(nxt, v) for v in numbers):
         return f"the next sentence goes on about the same number ({nxt[:40]!r}), so it still presupposes the original"
+    from ..corpus import split_sentences
+
+    off = c.sentence.start - c.true_chunk.start
+    after = c.true_chunk.text[off + len(c.sentence.text):]
+    for a, b in split_sentences(after):
+        if EXAMPLE.match(after[a:b]):
+            return f"an example follows it in the chunk ({after[a:b].strip()[:40]!r}), illustrating the original"
     return None
+
+
+#: a sentence or block that gives an example of what precedes it
+EXAMPLE = re.compile(r"^[\s>*\-\u2022(\"']*(?:for\s+example|for\s+instance|e\.\s?g\.|examples?\s*:|example\s+\d)", re.I)
 
 
 def _next_sentence(c: Candidate) -> str:
