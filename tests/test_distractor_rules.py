@@ -71,6 +71,12 @@ def test_a_two_word_statement_is_restated_only_with_the_original_marker():
     assert not _restated("Tokens must be rotated.", "API tokens are rotated by the scheduler.", "must")
 
 
+def test_a_summary_line_restates_the_edited_sentence():
+    rule = "Contractors should file timesheets at the end of every week."
+    assert _restated(rule, "Reminders. File timesheets every week.", "every")
+    assert not _restated(rule, "Reminders. File timesheets on time.", "every")  # no marker: says less
+
+
 def test_a_negated_statement_followed_by_its_example_is_no_near_miss():
     text = "Webhooks are retried on the Team plan."
     chunk = text + " For example, a failed delivery is sent again after a minute."

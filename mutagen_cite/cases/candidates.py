@@ -165,27 +165,50 @@ def _content_stems(t: str) -> set[str]:
 
 def _restated(sentence: str, rest: str, marker: str | None = None, values: Sequence[str] = ()) -> bool:
     """Another sentence of ``rest`` holds most of ``sentence``'s content words (stems, so
-    "encrypts" restates "encrypted") and every one of its ``values`` (the plan, region, number...
-    the claim is about): the chunk says it twice (a rule and its worked example, a heading and
+    "encrypts" restates "encrypted") and keeps every one of its ``values`` (names the plan,
+    region... the claim is about; states no other number of a number's dimension): the chunk
+    says it twice (a rule and its worked example, a heading and
     its paragraph, a summary line). Negating or weakening one copy leaves the other asserting
     the original, so the result is no near miss. A sibling that says the same of another value
     ("... on the Free plan." / "... on the Starter plan.") is no restatement. A two-word
     statement ("Secrets must be rotated.") counts as restated only where the other sentence
-    also carries ``marker``, the original word of the edit ("must", "all", "not")."""
+    also carries ``marker``, the original word of the edit ("must", "all", "not"); so does a
+    summary line, whose content words are all the edited sentence's ("Submit expenses every
+    month." after "Teammates should submit expenses at the end of every month.")."""
     from ..corpus import split_sentences
     from ..values import contains_phrase
 
     own = _content_stems(sentence) - (_content_stems(marker) if marker else set())
     if len(own) < 2:
         return False
+    drop = _content_stems(marker) if marker else set()
     for a, b in split_sentences(rest):
         other = rest[a:b]
-        hit = len(own & _content_stems(other))
-        if hit < RESTATED * len(own) or not all(_mentions(other, v) for v in values):
+        theirs = _content_stems(other) - drop
+        hit = len(own & theirs)
+        if not all(_keeps(other, v) for v in values):
             continue
-        if len(own) >= 3 or (hit == len(own) and marker and contains_phrase(other, marker)):
+        with_marker = bool(marker) and contains_phrase(other, marker)
+        if hit >= RESTATED * len(own) and (len(own) >= 3 or (hit == len(own) and with_marker)):
             return True
+        if with_marker and len(theirs) >= 2 and theirs <= own:
+            return True  # a summary line: fewer words, all of them the edited sentence's, and its marker
     return False
+
+
+def _keeps(other: str, value: str) -> bool:
+    """``other`` says the same about ``value``: it names it, or (a number) states no rival value
+    of its dimension ("... within 30 days" is kept by a sentence without a duration, not by one
+    saying "within 60 days")."""
+    from ..values import find_values
+
+    if _mentions(other, value):
+        return True
+    mine = find_values(value)
+    if not mine:
+        return False
+    dims = {v.dimension for v in mine}
+    return not any(v.dimension in dims for v in find_values(other))
 
 
 #: slot families whose values say what a statement is about (not how strongly it holds)
