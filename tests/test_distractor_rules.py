@@ -148,6 +148,31 @@ def test_a_calculation_on_the_next_line_links_the_value():
     assert _in_arithmetic(apart) is None
 
 
+def test_a_number_in_a_worked_example_is_no_near_miss():
+    text = "You will have 6 days left until June 2030."
+    chunk = "Each person gets 10 days a year.\n\nFor example: you took 4 days in May 2030. " + text
+    c = _edit(chunk, text, "June 2030", "July 2031", ("quantity", "duration", "6 days"), ("date", "month", "June 2030"),
+              family="date", answer="6 days")
+    rule = unfair_rule(c)
+    assert rule and rule[0] == "arithmetic" and "worked example" in rule[1], rule
+    plain = _edit("Each person gets 10 days a year.\n\n" + text, text, "June 2030", "July 2031",
+                  ("quantity", "duration", "6 days"), ("date", "month", "June 2030"), family="date", answer="6 days")
+    assert unfair_rule(plain) is None or unfair_rule(plain)[0] != "arithmetic", unfair_rule(plain)
+
+
+def test_a_negated_statement_the_next_sentence_goes_on_about_is_no_near_miss():
+    text = "Interns are not allowed to sign vendor contracts without legal review."
+    nxt = " Every vendor contract needs a legal review before anyone signs it."
+    c = _edit(text + nxt, text, "not", "", ("polarity", "negation", "not"), family="polarity", answer="Interns")
+    rule = unfair_rule(c)
+    assert rule and rule[0] == "elaborated", rule
+    sibling = _edit("Request logs in eu-west-9 are kept for 30 days. Request logs in us-east-9 are kept for 60 days.",
+                    "Request logs in eu-west-9 are kept for 30 days.", "are", "are not",
+                    ("polarity", "affirmative", "are"), ("scope", "region", "eu-west-9"),
+                    ("quantity", "duration", "30 days"), family="polarity", answer="30 days")
+    assert unfair_rule(sibling) is None, unfair_rule(sibling)
+
+
 # ----------------------------------------------------------------- code and name twins
 
 

@@ -255,6 +255,10 @@ def _elaborated(c: Candidate) -> str | None:
     numbers = [s.text for s in c.sentence.slots if s.family in ("quantity", "date")]
     if any(_mentions(nxt, v) for v in numbers):
         return f"the next sentence goes on about the same number ({nxt[:40]!r}), so it still presupposes the original"
+    shared = (_content_stems(c.sentence.text) & _content_stems(nxt)) - _content_stems(c.site.text)
+    if len(shared) >= CONTINUES and all(_keeps(nxt, v) for v in _claim_values(c)):  # not an enumeration's sibling
+        return (f"the next sentence goes on about the same thing ({', '.join(sorted(shared)[:4])}: {nxt[:40]!r}), "
+                "so it still presupposes the original")
     from ..corpus import split_sentences
 
     off = c.sentence.start - c.true_chunk.start
@@ -264,6 +268,11 @@ def _elaborated(c: Candidate) -> str | None:
             return f"an example follows it in the chunk ({after[a:b].strip()[:40]!r}), illustrating the original"
     return None
 
+
+#: content words the next sentence must share with a negated one to be going on about the same
+#: thing ("GSA speakers are not permitted to sign release forms not reviewed by OGC." / "You must
+#: use the approved letter and have it reviewed by OGC.")
+CONTINUES = 3
 
 #: a sentence or block that gives an example of what precedes it
 EXAMPLE = re.compile(r"^[\s>*\-\u2022(\"']*(?:for\s+example|for\s+instance|e\.\s?g\.|examples?\s*:|example\s+\d)", re.I)
@@ -331,6 +340,20 @@ def _in_arithmetic(c: Candidate) -> str | None:
             calc = any(ARITHMETIC_SIGN.search(other[x.end:y.start]) for x, y in zip(vals, vals[1:]))
             if calc and {v.dimension for v in vals} & {v.dimension for v in values}:
                 return f"a neighbouring sentence is a calculation over {own.kind} values ({other.strip()[:60]!r})"
+    return None
+
+
+def _worked_example(c: Candidate) -> str | None:
+    """The number sits in a worked example ("For example: you took 4 weeks in March 2022 ... You
+    will have 8 weeks left until March 2023."): its values are computed from the rule the example
+    illustrates, so a reader derives the original back from the rule and the other numbers."""
+    from ..corpus import split_sentences
+
+    off = c.sentence.start - c.true_chunk.start
+    para = c.true_chunk.text[:off].rsplit("\n\n", 1)[-1] + c.sentence.text
+    for a, b in split_sentences(para):
+        if EXAMPLE.match(para[a:b]):
+            return f"the value is part of a worked example ({para[a:b].strip()[:40]!r})"
     return None
 
 
@@ -445,7 +468,7 @@ def unfair_rule(c: Candidate) -> tuple[str, str] | None:
         if why:
             return "bound-kept", why
     if family in ("quantity", "date") and c.mutation is not None:
-        why = _in_arithmetic(c)
+        why = _in_arithmetic(c) or _worked_example(c)
         if why:
             return "arithmetic", why
     if c.mutation is not None:
