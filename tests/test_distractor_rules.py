@@ -255,10 +255,14 @@ def test_a_judge_without_attribute_reasons_is_taken_at_its_word():
     ("aggregation", "quantifier mismatch: claim 'all' vs premise 'most'", True),
     ("aggregation", "modal mismatch: claim obligation vs premise permission", False),
     ("modality", "modal mismatch: claim obligation vs premise permission", True),
+    ("polarity", "quantity mismatch: claim 'never exceeds 4 hours' vs premise 'exceeds 4 hours'", True),
 ])
 def test_names_change_for_marker_families(family, reason, named):
     text = "Webhooks are retried on all plans and must be signed."
     site = {"polarity": "are", "aggregation": "all", "modality": "must"}[family]
-    kind = {"polarity": "affirmative", "aggregation": "quantifier", "modality": "modal"}[family]
+    if "never" in reason:
+        text, site = "Downtime never exceeds 4 hours.", "never"
+    kind = {"polarity": "affirmative" if site != "never" else "negation", "aggregation": "quantifier",
+            "modality": "modal"}[family]
     c = _edit(text, text, site, "x", (family, kind, site), family=family)
     assert names_change(reason, c) is named

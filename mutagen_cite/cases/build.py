@@ -10,6 +10,7 @@ A family that cannot fill its share is reported; its slots go to families that c
 from __future__ import annotations
 
 import math
+import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field, replace
 from typing import Callable, Sequence
@@ -196,6 +197,11 @@ def names_change(reason: str, c: Candidate) -> bool:
     for p in problems:
         if family in _MARKER_PROBLEMS:
             if any(m in p for m in _MARKER_PROBLEMS[family]):
+                return True
+            # a problem quoting the marker word itself ("claim 'never exceeds 4 hours' vs premise
+            # 'exceeds 4 hours'"); short auxiliaries ("is", "can") would match any quote
+            word = c.site.text.strip()
+            if len(word) >= 4 and re.search(r"'[^']*\b" + re.escape(word) + r"\b[^']*'", p, re.I):
                 return True
             continue
         if _mentions(p, c.site.text) or (c.replacement and _mentions(p, c.replacement)):
