@@ -10,6 +10,7 @@ A family that cannot fill its share is reported; its slots go to families that c
 from __future__ import annotations
 
 import math
+import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field, replace
 from typing import Callable, Sequence
@@ -37,6 +38,9 @@ class BuildReport:
     shortfall: dict = field(default_factory=dict)  # family -> pairs missing from its share
     skipped_sites: Counter = field(default_factory=Counter)  # reason -> count
     rejected_examples: list = field(default_factory=list)
+    #: rule -> candidates it dropped: fairness rules (``cases.unfair_rule``) while generating,
+    #: "label:..." in the label check, "validate" / "question" after it
+    rejected_rules: Counter = field(default_factory=Counter)
     hard: int | None = None  # pairs hard under --min-hardness functions, when given
 
 
@@ -71,32 +75,59 @@ def _ranked(cands: list[Candidate], seed: int) -> list[Candidate]:
     return out
 
 
-def label_check(cands: Sequence[Candidate], judge, splitter: Callable[[str], list[str]]) -> list[dict | None]:
+def label_check(cands: Sequence[Candidate], judge, splitter: Callable[[str], list[str]],
+                why: list[str | None] | None = None) -> list[dict | None]:
     """Labels for each candidate, or None when the judge disagrees with the intended labels.
 
     The true sentence must support the claim; no part of the distractor chunk may: not one of
     its sentences (a table row carries its header), and not two neighbouring sentences read
     together (a heading or lead-in and the sentence under it; the chunk as one bag of words would
     let a judge combine a region from one paragraph with a number from another).
+
+    And the distractor must be unsupported *because of the changed attribute*: where the judge
+    explains its verdicts attribute by attribute (the slots judge, alone or inside an ensemble),
+    its reason on the edited sentence must name the change (the original or the replacement
+    value, or the negation, quantifier or modal the family flips). A verdict that rests on a
+    fallback ("too little of the claim is in the premise") is right by accident, and wrong where
+    the fallback misfires. ``why`` (when given) receives, per candidate, the rule that rejected
+    it ("label:true", "label:distractor", "label:not-the-edit") or None.
     """
     pairs: list[tuple[str, str]] = []
-    spans: list[tuple[int, int, int]] = []
+    spans: list[tuple[int, int, int, list[int]]] = []
     for c in cands:
         start = len(pairs)
         pairs.append((c.sentence.text, c.phrasing.claim))
         sentences = splitter(c.distractor_text)
+        edited = _edited_sentences(c, sentences)
         for sent in sentences:
             pairs.append((sent, c.phrasing.claim))
         for first, second in zip(sentences, sentences[1:]):
             pairs.append((f"{first.rstrip()} {second.lstrip()}", c.phrasing.claim))
-        spans.append((start, start + 1, len(pairs)))
+        spans.append((start, start + 1, len(pairs), [start + 1 + k for k in edited]))
     verdicts = judge.verdicts(pairs) if pairs else []
+    explainer = _explaining_judge(judge)
+    explained: dict[int, object] = {}  # pair index -> the explaining judge's verdict
+    if explainer is not None:
+        todo = sorted({k for *_, ks in spans for k in ks})
+        if explainer is judge:
+            explained = {k: verdicts[k] for k in todo}
+        elif todo:
+            explained = dict(zip(todo, explainer.verdicts([pairs[k] for k in todo])))
     out: list[dict | None] = []
-    for a, b, e in spans:
+    for c, (a, b, e, edited) in zip(cands, spans):
         true_v = verdicts[a]
         dis = verdicts[b:e]
         worst = max(dis, key=lambda v: v.score) if dis else None
         ok = true_v.supported and not any(v.supported for v in dis)
+        rule = None if ok else ("label:true" if not true_v.supported else "label:distractor")
+        edit_reason = None
+        if ok and explainer is not None and edited:
+            reasons = [explained[k].reason for k in edited if explained.get(k) is not None]
+            named = [r for r in reasons if names_change(r, c)]
+            if not named:
+                ok, rule = False, "label:not-the-edit"
+            else:
+                edit_reason = named[0]
         label = {
             "judge": true_v.judge,
             "true": "supported" if true_v.supported else "unsupported",
@@ -104,10 +135,78 @@ def label_check(cands: Sequence[Candidate], judge, splitter: Callable[[str], lis
             "distractor": "supported" if (worst and worst.supported) else "unsupported",
             "distractor_score": round(worst.score, 3) if worst else 0.0,
         }
-        if worst is not None and worst.reason:
+        if edit_reason:
+            label["distractor_reason"] = edit_reason
+        elif worst is not None and worst.reason:
             label["distractor_reason"] = worst.reason
         out.append(label if ok else None)
+        if why is not None:
+            why.append(rule)
     return out
+
+
+def _edited_sentences(c: Candidate, sentences: Sequence[str]) -> list[int]:
+    """Indices of the distractor sentences that hold the changed attribute (the edit, or the
+    sibling's varying value); empty when they cannot be located."""
+    span = c.edit_span
+    if span is None:
+        return []
+    ea, eb = span
+    text = c.distractor_text
+    out, pos = [], 0
+    for k, sent in enumerate(sentences):
+        at = text.find(sent, pos)
+        if at < 0:
+            return []
+        pos = at + len(sent)
+        if at < max(eb, ea + 1) and ea < pos:
+            out.append(k)
+    return out
+
+
+def _explaining_judge(judge):
+    """The judge (or ensemble member) that explains verdicts attribute by attribute, or None."""
+    if judge is None:
+        return None
+    if callable(getattr(judge, "findings", None)):
+        return judge
+    for member in getattr(judge, "members", ()) or ():
+        found = _explaining_judge(member)
+        if found is not None:
+            return found
+    return None
+
+
+#: the words an attribute judge uses for the change each marker family makes
+_MARKER_PROBLEMS = {"polarity": ("negation", "antonym", "modal mismatch"), "aggregation": ("quantifier",),
+                    "modality": ("modal",)}
+#: problems that say nothing about any one attribute
+_FALLBACKS = ("attributes agree", "claimed values are stated apart")
+
+
+def names_change(reason: str, c: Candidate) -> bool:
+    """Does a judge's ``reason`` for finding the edited sentence unsupported name the change
+    ``c`` made? For negation, quantifier and modal edits: a problem of that kind. For values
+    and names: a problem quoting the original or the replacement (in any form the value model
+    equates: "$0 per month" names "$0")."""
+    from .candidates import _mentions
+
+    family = c.family.name
+    problems = [p.strip() for p in (reason or "").split(";")]
+    problems = [p for p in problems if p and not p.startswith(_FALLBACKS)]
+    for p in problems:
+        if family in _MARKER_PROBLEMS:
+            if any(m in p for m in _MARKER_PROBLEMS[family]):
+                return True
+            # a problem quoting the marker word itself ("claim 'never exceeds 4 hours' vs premise
+            # 'exceeds 4 hours'"); short auxiliaries ("is", "can") would match any quote
+            word = c.site.text.strip()
+            if len(word) >= 4 and re.search(r"'[^']*\b" + re.escape(word) + r"\b[^']*'", p, re.I):
+                return True
+            continue
+        if _mentions(p, c.site.text) or (c.replacement and _mentions(p, c.replacement)):
+            return True
+    return False
 
 
 def _seen_keys(c: Candidate) -> set[str]:
@@ -215,6 +314,10 @@ class BuildContext:
     env: object  # jinja2.Environment
     values: ValueSource
     question_version: str = DEFAULT_VERSION
+    #: rule -> candidates it dropped while generating (filled by ``generate_candidates``)
+    rule_counts: Counter = field(default_factory=Counter, compare=False)
+    #: candidate id -> the check that rejected it (a candidate may be checked more than once)
+    check_rules: dict = field(default_factory=dict, compare=False)
 
     @property
     def documents(self) -> dict[str, Document]:
@@ -228,8 +331,18 @@ class BuildContext:
     def check(self, batch: Sequence[Candidate]) -> list[dict | None]:
         """Labels for each candidate that passes the label check *and* whose two cases pass
         ``validate`` (build never writes a case its own validator rejects); None otherwise."""
-        labels = label_check(batch, self.judge, split_chunk_sentences)
-        return [label if label is None or not self.invalid(c, label) else None for c, label in zip(batch, labels)]
+        why: list[str | None] = []
+        labels = label_check(batch, self.judge, split_chunk_sentences, why)
+        out: list[dict | None] = []
+        for c, label, rule in zip(batch, labels, why):
+            if label is not None:
+                problems = self.invalid(c, label)
+                if problems:
+                    label, rule = None, "question" if problems[0].startswith("question:") else "validate"
+            if rule:
+                self.check_rules[c.base_id] = rule
+            out.append(label)
+        return out
 
     def invalid(self, cand: Candidate, label: dict) -> list[str]:
         """The validator's errors for the two cases of ``cand`` (empty when both are valid),
@@ -381,7 +494,8 @@ def generate_candidates(
         doc = docs[doc_id]
         for sentence in ctx.analysis.sentences[doc_id]:
             for c in candidates_for_sentence(sentence, doc, list(ctx.families), ctx.values, ctx.chunker, ctx.env,
-                                             seed=ctx.seed, question_version=ctx.question_version):
+                                             seed=ctx.seed, question_version=ctx.question_version,
+                                             rejected=ctx.rule_counts):
                 by_family[c.family.name].append(c)
         if tick:
             tick(1)
@@ -445,6 +559,8 @@ def build_suite(
     chosen = select(by_family, math.ceil(n_cases / 2), seed=seed, check=ctx.check, report=report, prefer=prefer)
     if prefer is not None:
         report.hard = sum(1 for c, _ in chosen if prefer(c))
+    report.rejected_rules.update(ctx.rule_counts)
+    report.rejected_rules.update(Counter(ctx.check_rules.values()))
     cases = sort_cases(cases_from(ctx, chosen)[:n_cases])
     header = ctx.header(n_cases)
     if settings_extra:

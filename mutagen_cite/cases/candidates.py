@@ -17,7 +17,9 @@ from __future__ import annotations
 import hashlib
 import random
 import re
+from collections import Counter
 from dataclasses import dataclass, replace
+from typing import Sequence
 
 from .families import Family, ValueSource
 from ..model import (Case, Chunk, ChunkOrigin, ContextChunk, Document, EnumerationMember, Expect, Mutation,
@@ -46,6 +48,28 @@ class Candidate:
              self.replacement, self.origin]
         )
         return hashlib.sha256(key.encode()).hexdigest()[:8]
+
+    @property
+    def edit_span(self) -> tuple[int, int] | None:
+        """``(start, end)`` in ``distractor_text`` of what differs from the true sentence: the
+        spliced edit, or the sibling's varying value; None when it cannot be located."""
+        if self.mutation is not None:
+            off = self.sentence.start - self.true_chunk.start
+            old, new = self.sentence.text, self.mutation.mutated_text
+            pre = 0
+            while pre < min(len(old), len(new)) and old[pre] == new[pre]:
+                pre += 1
+            suf = 0
+            while suf < min(len(old), len(new)) - pre and old[-1 - suf] == new[-1 - suf]:
+                suf += 1
+            return off + pre, off + max(pre, len(new) - suf)
+        if self.sibling is not None and self.sibling_chunk is not None:
+            at = self.sibling.start - self.sibling_chunk.start
+            k = self.sibling.text.find(self.sibling.slot_text) if self.sibling.slot_text else -1
+            if k >= 0:
+                return at + k, at + k + len(self.sibling.slot_text)
+            return at, at + len(self.sibling.text)
+        return None
 
     @property
     def base_id(self) -> str:
@@ -77,11 +101,13 @@ def candidates_for_sentence(
     *,
     seed: int,
     question_version: str = DEFAULT_VERSION,
+    rejected: Counter | None = None,
 ) -> list[Candidate]:
     """Every (site, distractor) candidate of one sentence across ``families``.
 
     ``chunker(doc, start, end) -> Chunk`` returns the chunk holding a span. From question
-    version v2 on, a candidate is kept only when it *discriminates* (see :func:`unfair_reason`).
+    version v2 on, a candidate is kept only when it *discriminates* (see :func:`unfair_reason`);
+    ``rejected`` (rule name -> count) counts the ones dropped, by rule.
     """
     out: list[Candidate] = []
     true_chunk: Chunk | None = None
@@ -103,39 +129,266 @@ def candidates_for_sentence(
                 distractor = true_chunk.text[:off] + mutation.mutated_text + true_chunk.text[off + len(sentence.text):]
                 found.append(Candidate(family, sentence, site, phrasing, true_chunk, distractor, mutation.origin,
                                        mutation.replacement, mutation=mutation))
-            out.extend(c for c in found if question_version == "v1" or unfair_reason(c) is None)
+            for c in found:
+                why = None if question_version == "v1" else unfair_rule(c)
+                if why is None:
+                    out.append(c)
+                elif rejected is not None:
+                    rejected[why[0]] += 1
     return out
 
 
 def _mentions(text: str, value: str) -> bool:
-    """``text`` names ``value`` as a whole word or number (the value model's one definition)."""
-    from ..values.text import contains_phrase
+    """``text`` names ``value`` as a whole word or number, or, for a value with a number, in any
+    form the value model equates ("thirty days" for "30 days", "1,000 USD" for "$1000"): the
+    value model's one definition (:func:`~mutagen_cite.values.mentions_value`)."""
+    from ..values import contains_phrase, find_values, mentions_value
 
-    return contains_phrase(text, value)
-
-
-#: share of an edited sentence's content words that another sentence of its chunk must hold to restate it
-RESTATED = 0.6
+    return contains_phrase(text, value) or (bool(find_values(value)) and mentions_value(text, value))
 
 
-def _restated(sentence: str, rest: str) -> bool:
-    """Another sentence of ``rest`` holds most of ``sentence``'s content words: the chunk says it
-    twice (a rule and its worked example, a heading and its paragraph). Negating or weakening one
-    copy leaves the other asserting the original, so the result is no near miss."""
-    from ..corpus import split_sentences
+#: share of an edited sentence's content words that another sentence of its chunk must hold to
+#: restate it: all but one of five. Lower lets an enumeration's siblings ("Production databases
+#: are backed up every hour." / "Staging databases are backed up every 24 hours.") pass for
+#: restatements of each other.
+RESTATED = 0.8
+
+
+def _content_stems(t: str) -> set[str]:
+    """Content-word stems of a text: the words (and numbers, and codes such as "sev-4" kept
+    whole) that say what a sentence is about."""
+    from ..judges.slots import stem
     from ..values.tables import STOPWORDS
 
-    def content(t: str) -> set[str]:
-        return {w for w in re.findall(r"[a-z0-9]+", t.lower()) if len(w) > 2 and w not in STOPWORDS}
+    words = re.findall(r"[a-z0-9]+(?:[-.][a-z0-9]+)*", t.lower())
+    return {stem(w) for w in words if (len(w) > 2 or w.isdigit()) and w not in STOPWORDS}
 
-    own = content(sentence)
-    if len(own) < 3:
+
+def _restated(sentence: str, rest: str, marker: str | None = None, values: Sequence[str] = ()) -> bool:
+    """Another sentence of ``rest`` holds most of ``sentence``'s content words (stems, so
+    "encrypts" restates "encrypted") and keeps every one of its ``values`` (names the plan,
+    region... the claim is about; states no other number of a number's dimension): the chunk
+    says it twice (a rule and its worked example, a heading and
+    its paragraph, a summary line). Negating or weakening one copy leaves the other asserting
+    the original, so the result is no near miss. A sibling that says the same of another value
+    ("... on the Free plan." / "... on the Starter plan.") is no restatement. A two-word
+    statement ("Secrets must be rotated.") counts as restated only where the other sentence
+    also carries ``marker``, the original word of the edit ("must", "all", "not"); so does a
+    summary line, whose content words are all the edited sentence's ("Submit expenses every
+    month." after "Teammates should submit expenses at the end of every month.")."""
+    from ..corpus import split_sentences
+    from ..values import contains_phrase
+
+    own = _content_stems(sentence) - (_content_stems(marker) if marker else set())
+    if len(own) < 2:
         return False
+    drop = _content_stems(marker) if marker else set()
     for a, b in split_sentences(rest):
-        other = content(rest[a:b])
-        if len(own & other) >= RESTATED * len(own):
+        other = rest[a:b]
+        theirs = _content_stems(other) - drop
+        hit = len(own & theirs)
+        if not all(_keeps(other, v) for v in values):
+            continue
+        with_marker = bool(marker) and contains_phrase(other, marker)
+        if hit >= RESTATED * len(own) and (len(own) >= 3 or (hit == len(own) and with_marker)):
             return True
+        if with_marker and len(theirs) >= 2 and theirs <= own:
+            return True  # a summary line: fewer words, all of them the edited sentence's, and its marker
     return False
+
+
+def _keeps(other: str, value: str) -> bool:
+    """``other`` says the same about ``value``: it names it, or (a number) states no rival value
+    of its dimension ("... within 30 days" is kept by a sentence without a duration, not by one
+    saying "within 60 days")."""
+    from ..values import find_values
+
+    if _mentions(other, value):
+        return True
+    mine = find_values(value)
+    if not mine:
+        return False
+    dims = {v.dimension for v in mine}
+    return not any(v.dimension in dims for v in find_values(other))
+
+
+#: slot families whose values say what a statement is about (not how strongly it holds)
+VALUED = ("scope", "date", "quantity", "entity")
+
+
+def _claim_values(c: Candidate) -> list[str]:
+    """The valued slots of the edited sentence other than the site: the plan, region, number..."""
+    return [s.text for s in c.sentence.slots
+            if s.family in VALUED and s is not c.site and (s.end <= c.site.start or s.start >= c.site.end)]
+
+
+#: a sentence that opens by elaborating on the one before it: an example, a consequence, a
+#: restatement or a reference back ("For example, ...", "This means ...", "If so, ..."). It
+#: presupposes the statement before it as written, so negating that statement leaves it
+#: asserting the original.
+ELABORATES = re.compile(
+    r"^[\s>*\-\u2022(\"']*(?:for\s+example|for\s+instance|e\.\s?g\.|i\.\s?e\.|in\s+other\s+words|that\s+is,|"
+    r"this\s+means|that\s+means|as\s+a\s+result|therefore|thus|hence|consequently|so\s*,|otherwise|"
+    r"in\s+(?:that|this|such\s+a)\s+case|if\s+so\b|if\s+not\b|(?:this|that|these|those|such)\b)",
+    re.I,
+)
+
+
+#: a reference back inside a sentence's first clause: "If your data is above that threshold, ...",
+#: "Requests over this limit ...": a demonstrative determiner, or "that" after a preposition
+REFERS_BACK = re.compile(
+    r"^[^,;:]*?\b(?:(?:this|these|those|such)\s+(?!is\b|are\b|was\b|were\b|means?\b|will\b|can\b|may\b)[a-z]{3,}"
+    r"|(?:above|below|over|under|beyond|past|exceeds?|reach(?:es)?|within|at|of|in|on|for|with|to|from|by)"
+    r"\s+that\s+(?!is\b|are\b|was\b|were\b)[a-z]{3,})",
+    re.I,
+)
+
+
+def _elaborated(c: Candidate) -> str | None:
+    """The next sentence elaborates on the edited one: an example, a consequence, a reference
+    back ("If your data is above that threshold, ...", "This includes ..."), or more about the
+    same number ("Deleted recordings stay in the trash for another 30 days."); or an example
+    follows further down the chunk ("For example: Monday 10 hours, Friday 6 hours"). Those
+    presuppose the statement as written, so negating it leaves them asserting the original."""
+    nxt = _next_sentence(c).strip()
+    if ELABORATES.match(nxt) or REFERS_BACK.match(nxt):
+        return f"the next sentence elaborates on the edited one ({nxt[:40]!r}), so it still presupposes the original"
+    numbers = [s.text for s in c.sentence.slots if s.family in ("quantity", "date")]
+    if any(_mentions(nxt, v) for v in numbers):
+        return f"the next sentence goes on about the same number ({nxt[:40]!r}), so it still presupposes the original"
+    shared = (_content_stems(c.sentence.text) & _content_stems(nxt)) - _content_stems(c.site.text)
+    if len(shared) >= CONTINUES and all(_keeps(nxt, v) for v in _claim_values(c)):  # not an enumeration's sibling
+        return (f"the next sentence goes on about the same thing ({', '.join(sorted(shared)[:4])}: {nxt[:40]!r}), "
+                "so it still presupposes the original")
+    from ..corpus import split_sentences
+
+    off = c.sentence.start - c.true_chunk.start
+    after = c.true_chunk.text[off + len(c.sentence.text):]
+    for a, b in split_sentences(after):
+        if EXAMPLE.match(after[a:b]):
+            return f"an example follows it in the chunk ({after[a:b].strip()[:40]!r}), illustrating the original"
+    return None
+
+
+#: content words the next sentence must share with a negated one to be going on about the same
+#: thing ("GSA speakers are not permitted to sign release forms not reviewed by OGC." / "You must
+#: use the approved letter and have it reviewed by OGC.")
+CONTINUES = 3
+
+#: a sentence or block that gives an example of what precedes it
+EXAMPLE = re.compile(r"^[\s>*\-\u2022(\"']*(?:for\s+example|for\s+instance|e\.\s?g\.|examples?\s*:|example\s+\d)", re.I)
+
+
+def _next_sentence(c: Candidate) -> str:
+    """The sentence after the edited one in its chunk ("" at the chunk's end)."""
+    from ..corpus import split_sentences
+
+    off = c.sentence.start - c.true_chunk.start
+    after = c.true_chunk.text[off + len(c.sentence.text):]
+    spans = split_sentences(after)
+    return after[spans[0][0]:spans[0][1]] if spans else ""
+
+
+#: arithmetic between two values: an operator sign ("x" only between numbers)
+ARITHMETIC_SIGN = re.compile(r"[\u00d7*\u00f7=\u2248\u2243\u2192]|~=|->|(?<=\d)\s*x\s*(?=[\d$\u20ac\u00a3])|\s[x+]\s")
+#: a second value derived from the first, in words: "becomes", "so ... costs", "which is", "works out to"
+DERIVED_WORDS = re.compile(
+    r"\b(?:times|multiplied\s+by|divided\s+by|equals?|equal\s+to|equivalent\s+to|becomes?|adds?\s+up\s+to|"
+    r"works?\s+out\s+(?:to|at)|comes?\s+(?:out\s+)?to|totals?|totalling|totaling|in\s+total|so|which\s+is|"
+    r"i\.\s?e\.|that\s+is|or\s+about|or\s+roughly|roughly|approximately)\b",
+    re.I,
+)
+
+
+def _in_arithmetic(c: Candidate) -> str | None:
+    """A number changed inside a calculation or a conversion: "$40/month (720 hrs) = $0.0556/hour",
+    "one worker at $4 becomes ten replicas at $40", a worked sum on the next line. The values
+    around it are derived from it, so the edit either leaves the original derivable (a reader
+    multiplies back) or makes the chunk contradict itself; either way it is no clean near miss.
+
+    Inside the sentence: an operator sign between the value and any other value, or a
+    derivation word between the value and another value of the same dimension (money and
+    money). Next to it: a neighbouring sentence of the chunk that is itself a calculation
+    (values joined by operator signs) over a dimension the sentence's values have ("336 hours"
+    next to "96 hours over the 240 cap")."""
+    from ..corpus import split_sentences
+    from ..values import find_values
+
+    text = c.sentence.text
+    values = find_values(text)
+    own = next((v for v in values if v.start < c.site.end and c.site.start < v.end), None)
+    if own is None:
+        return None
+    for v in values:
+        if v is own:
+            continue
+        a, b = (own.end, v.start) if own.end <= v.start else (v.end, own.start)
+        between = text[a:b]
+        if ARITHMETIC_SIGN.search(between):
+            return f"{own.text!r} is an operand of a calculation ({text[min(own.start, v.start):max(own.end, v.end)]!r})"
+        if v.dimension == own.dimension and DERIVED_WORDS.search(between):
+            return f"{v.text!r} is derived from {own.text!r} in the same sentence"
+    chunk = c.true_chunk.text
+    off = c.sentence.start - c.true_chunk.start
+    spans = split_sentences(chunk)
+    here = next((k for k, (a, b) in enumerate(spans) if a <= off < b), None)
+    if here is None:
+        return None
+    for k in (here - 1, here + 1):
+        if 0 <= k < len(spans):
+            other = chunk[spans[k][0]:spans[k][1]]
+            vals = find_values(other)
+            calc = any(ARITHMETIC_SIGN.search(other[x.end:y.start]) for x, y in zip(vals, vals[1:]))
+            if calc and {v.dimension for v in vals} & {v.dimension for v in values}:
+                return f"a neighbouring sentence is a calculation over {own.kind} values ({other.strip()[:60]!r})"
+    return None
+
+
+def _worked_example(c: Candidate) -> str | None:
+    """The number sits in a worked example ("For example: you took 4 weeks in March 2022 ... You
+    will have 8 weeks left until March 2023."): its values are computed from the rule the example
+    illustrates, so a reader derives the original back from the rule and the other numbers."""
+    from ..corpus import split_sentences
+
+    off = c.sentence.start - c.true_chunk.start
+    para = c.true_chunk.text[:off].rsplit("\n\n", 1)[-1] + c.sentence.text
+    for a, b in split_sentences(para):
+        if EXAMPLE.match(para[a:b]):
+            return f"the value is part of a worked example ({para[a:b].strip()[:40]!r})"
+    return None
+
+
+#: kinds whose value is often written with a twin naming the same thing: a code and a name
+TWINNED_KINDS = {"region", "geo", "org", "product", "person"}
+
+
+def _twin(c: Candidate) -> str | None:
+    """The changed name has a twin that still names the original: a code and its display name
+    ("ord (Chicago)", "us-east-1 (N. Virginia)", "Chicago (ord)"), or, in a table row, another
+    cell naming a place ("Region: us-west2; Location: California"). Changing one half leaves
+    the other identifying the original, so the near miss still states the condition."""
+    text, site = c.sentence.text, c.site
+    if site.kind not in TWINNED_KINDS:
+        return None
+    after, before = text[site.end:], text[: site.start]
+    rep = c.replacement or ""
+    m = re.match(r"\s*\(\s*([^()]{1,60}?)\s*\)", after)
+    # a twin is a name or a code ("Chicago", "N. Virginia", "us-east-1"; a place's "ord"), not a remark ("beta")
+    code = r"[a-z0-9]+(?:[-_.][a-z0-9]+)+$" + (r"|[a-z]{2,5}$" if site.kind in ("region", "geo") else "")
+    if m and "(" not in rep and re.match(r"[A-Z]|" + code, m.group(1)):
+        return f"the name's twin in parentheses ({m.group(1)!r}) still names {site.text!r}"
+    if re.search(r"[\w.\-]\s*\(\s*$", before) and re.match(r"\s*\)", after):
+        return f"{site.text!r} is the parenthesised twin of the name before it"
+    if site.kind in ("region", "geo") and is_table_row(text):
+        from .questions import row_cells
+
+        values = [(at, at + len(v)) for _, v, at in row_cells(text) if not (at <= site.start < at + len(v))]
+        others = [s for s in c.sentence.slots
+                  if s.kind in ("region", "geo") and any(a <= s.start and s.end <= b for a, b in values)
+                  and s.text.strip().lower() != site.text.strip().lower()]
+        if others:
+            return f"another cell of the row names the same place ({others[0].text!r})"
+    return None
 
 
 def _bound_kept(text: str, site: Slot, replacement: str) -> str | None:
@@ -169,60 +422,84 @@ def unfair_reason(c: Candidate) -> str | None:
 
     - the question names the changed attribute: the true value is its condition, and the
       expected answer is a different span (checked when the question is phrased);
-    - the distractor never states that condition, anywhere in its chunk, so it cannot answer
-      the question (a copy of a chunk whose other sentence repeats the true value, or a sibling
-      chunk that also mentions it, would let a reader answer from the near miss);
+    - the distractor never states that condition, anywhere in its chunk, in any form the value
+      model equates ("thirty days", "1,000 USD") or through a twin (a code's display name), so
+      it cannot answer the question;
+    - no other sentence of the chunk restates the edited one, and no sentence right after it
+      elaborates on it ("For example, ..."), so the edit does not leave the claim standing;
+    - the changed number is no operand of a calculation or conversion, whose other values would
+      let a reader derive the original back;
     - the true chunk answers the question once: a table whose other row holds the same
       condition value makes the question ambiguous;
     - the answer is not the changed value, and the near miss does not keep the true sentence.
+
+    :func:`unfair_rule` gives the same verdict with the rule's short name (for counting).
     """
+    why = unfair_rule(c)
+    return None if why is None else why[1]
+
+
+def unfair_rule(c: Candidate) -> tuple[str, str] | None:
+    """``(rule, reason)`` of the first fairness rule ``c`` breaks, or None (see :func:`unfair_reason`)."""
     family = c.family.name
     p = c.phrasing
     text = c.sentence.text
     if family in ("quantity", "date") and (text[: c.site.start].count("(") > text[: c.site.start].count(")")
                                            or re.match(r"\s*\(\s*[\d$€£]", text[c.site.end:])):
         # "one year (26 pay periods)": a value and its restatement; changing one leaves the other
-        return "the value is restated in parentheses beside it"
+        return "parenthesised", "the value is restated in parentheses beside it"
     after, before = text[c.site.end:], text[: c.site.start]
     if family == "polarity" and re.search(r"\b(?:if|unless|whether|when|once|until)\b[^,;:]*$", before, re.I):
-        return "the negation sits in a condition ('if you haven't ...'), not in the statement"
+        return "condition-negation", "the negation sits in a condition ('if you haven't ...'), not in the statement"
     if family == "polarity" and re.search(r"\b(?:that|which|who|whom|whose|where)\b[^,;:]*$", before, re.I):
-        return "the polarity belongs to a relative clause ('steps that have succeeded'), not to the statement"
+        return "relative-clause", "the polarity belongs to a relative clause ('steps that have succeeded'), not to the statement"
     if re.match(r"\s+or\s+(?:later|newer|higher|above|more|earlier|older|greater|fewer|less)\b|\+", after):
-        return "the value is an open bound ('Node 18 or later'): another value can still satisfy it"
+        return "open-bound", "the value is an open bound ('Node 18 or later'): another value can still satisfy it"
     if family == "entity" and re.match(r"\s*\(\s*[A-Z][A-Z0-9&.-]+\s*\)", after):
-        return "the name is followed by its acronym, which the near miss would keep"
+        return "acronym", "the name is followed by its acronym, which the near miss would keep"
     if c.site.kind in ("geo", "region") and (re.match(r"\s*,\s*[A-Z]", after) or re.search(r"[A-Za-z)]\s*,\s*$", before)
                                              and re.search(r"\b[A-Z][\w.]*\s*,\s*$", before)):
-        return "the place is part of a compound place name ('Chicago, Illinois')"
+        return "compound-place", "the place is part of a compound place name ('Chicago, Illinois')"
+    if family in ("scope", "entity") and c.mutation is not None:
+        why = _twin(c)
+        if why:
+            return "twin", why
     if family == "quantity" and c.mutation is not None:
         why = _bound_kept(text, c.site, c.replacement)
         if why:
-            return why
+            return "bound-kept", why
+    if family in ("quantity", "date") and c.mutation is not None:
+        why = _in_arithmetic(c) or _worked_example(c)
+        if why:
+            return "arithmetic", why
     if c.mutation is not None:
         off = c.sentence.start - c.true_chunk.start
         rest = c.true_chunk.text[:off] + " " + c.true_chunk.text[off + len(text):]
         if _mentions(rest, c.replacement):
-            return f"the replacement {c.replacement!r} already keys another row or sentence of the chunk"
-        if family in ("polarity", "modality", "aggregation") and _restated(text, rest):
-            return "another sentence of the chunk restates the edited one, so the edit leaves the claim standing"
+            return "replacement-in-chunk", f"the replacement {c.replacement!r} already keys another row or sentence of the chunk"
+        if family in ("polarity", "modality", "aggregation") and _restated(text, rest, c.site.text, _claim_values(c)):
+            return "restated", "another sentence of the chunk restates the edited one, so the edit leaves the claim standing"
+        if family == "polarity":
+            why = _elaborated(c)
+            if why:
+                return "elaborated", why
     if family in CONTRADICTING and family != "polarity":
         condition = c.site.text
         if _mentions(c.distractor_text, condition):
-            return f"the near miss still states the condition {condition!r}"
+            return "condition-in-near-miss", f"the near miss still states the condition {condition!r}"
         if p.answer_slot is not None and p.answer_slot is c.site:
-            return "the question asks for the changed value"
+            return "asks-changed-value", "the question asks for the changed value"
         if is_table_row(c.sentence.text):
             off = c.sentence.start - c.true_chunk.start
             rest = c.true_chunk.text[:off] + c.true_chunk.text[off + len(c.sentence.text):]
             if _mentions(rest, condition):
-                return f"another row of the true chunk also holds {condition!r}: the question is ambiguous"
+                return "ambiguous-table", f"another row of the true chunk also holds {condition!r}: the question is ambiguous"
     if family in CONTRADICTING and p.answer.strip().lower() == c.site.text.strip().lower():
-        return "the expected answer is the changed value"
+        return "answer-is-changed-value", "the expected answer is the changed value"
     if family in VERIFYING and p.answer != "yes":
-        return "a verification question must expect yes"
+        return "verification-not-yes", "a verification question must expect yes"
     if c.sentence.text in c.distractor_text:
-        return "the near miss still contains the true sentence"
+        return "true-sentence-kept", "the near miss still contains the true sentence"
     return None
 
 

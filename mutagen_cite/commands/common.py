@@ -148,6 +148,9 @@ def print_build_summary(suite, report, *, output: Path, requested: int, corpus=N
         pairs = len(suite.cases) // 2 or 1
         click.echo(f"--min-hardness: {report.hard} of {pairs} near misses are hard for the question "
                    f"({report.hard / pairs:.0%}); the rest filled shares where no hard one passed the label check")
+    rules = getattr(report, "rejected_rules", None)
+    if verbose and rules:
+        click.echo("dropped by rule: " + ", ".join(f"{r} {n}" for r, n in sorted(rules.items(), key=lambda x: (-x[1], x[0]))))
     if report.rejected:
         click.echo(f"label check rejected {sum(report.rejected.values())} candidates "
                    "(the judge found the distractor chunk still supports the claim, or the true one does not)")
