@@ -152,7 +152,7 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
     except ValueError:  # a suite outside the rootdir is named by its file name
         nodeid = path.name
     collector = SuiteFile.from_parent(session, path=path, nodeid=nodeid)
-    items.extend(collector.collect())
+    items.extend(session.genitems(collector))  # reported as collected, like any test file's items
 
 
 class SuiteFile(pytest.File):

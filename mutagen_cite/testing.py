@@ -122,9 +122,10 @@ class CaseRunner:
             from .run.generators import make_generator
 
             cache = None if self.cache_dir is None else str(Path(self.cache_dir) / "embeddings")
+            reader = self.generator_spec.strip().lower() == "reader"  # the one generator with an annotator
             self._generator = make_generator(
                 self.generator_spec, timeout=self.timeout, embedding_model=self.embedding_model, cache_dir=cache,
-                decline_token=self.decline_token, annotator=self.annotator(),
+                decline_token=self.decline_token, annotator=self.annotator() if reader else None,
             )
         return self._generator
 
