@@ -6,14 +6,15 @@ the formats never disagree on what a case asks:
 
 ``promptfoo``  a YAML list of promptfoo test cases (``tests: file://cases.yaml`` in a
                promptfooconfig). ``vars``: ``question`` and ``context`` (each chunk as
-               ``[chunk_id] text``, so a prompt can show the ids to cite); ``assert``: a
-               ``javascript`` assertion on the cited ids (the true chunk cited, the near miss
-               never) and ``icontains`` on the expected answer; for a true-absent case a
+               ``[chunk_id] text``, so a prompt can show the ids to cite); ``assert``:
+               ``javascript`` assertions on the cited ids (the true chunk cited, the near miss
+               never) and on the expected answer (a whole value, any case; "yes" by run's
+               affirmative rule); for a true-absent case a
                ``javascript`` assertion that the output declines, cites nothing, or does not
                state the expected answer. These are the judge-free parts of ``run``'s verdict:
                a faithful true-absent answer that restates the near miss's own value fails here
-               when that value is the expected answer, and the value model's whole-value
-               matching is plain case-insensitive containment in promptfoo.
+               when that value is the expected answer, and a value is matched as written
+               (the value model's "thirty days" = "30 days" is run's alone).
 ``hf``         a Hugging Face ``datasets`` dataset: ``-o DIR`` is a ``save_to_disk`` folder
                (needs the ``export`` extra: ``pip install mutagen-cite[export]``), ``-o
                FILE.parquet`` one Parquet file (needs only pyarrow). One row per case, the
@@ -125,40 +126,77 @@ def _js_citations(include: list[str], exclude: list[str]) -> str:
     ])
 
 
-def _js_true_absent(expected: str | None, token: str) -> str:
+def _js_true_absent(expected: str | None, original: str | None, token: str) -> str:
+    """Passes a decline, an answer citing nothing, or one not stating the absent answer: for a
+    wh-question the twin's expected value, for a yes/no question an affirmative start or the
+    near miss's changed-away word (the "All" of "All admin accounts ...")."""
+    if expected == "yes":
+        from .values.match import _YES
+
+        states = [f"new RegExp({json.dumps(_YES.pattern)}).test(text.toLowerCase().trim())"]
+        if original:
+            states.append(f"{_js_regex_literal(original)}.test(text)")
+        absent = "an affirmative answer"
+    else:
+        states = [f"{_js_regex_literal(expected)}.test(text)"] if expected else []
+        absent = json.dumps(expected or "")
     return "\n".join([
         _JS_CITED,
         "const text = String(output);",
         f"const token = {json.dumps(token)};",
-        f"const expected = {json.dumps(expected or '')};",
         "if (text.toLowerCase().includes(token.toLowerCase())) return { pass: true, score: 1, reason: 'declined' };",
         "if (cited.size === 0) return { pass: true, score: 1, reason: 'cited nothing' };",
-        r"const escaped = expected.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');",
-        r"if (expected && new RegExp('(^|\\W)' + escaped + '(\\W|$)', 'i').test(text)) {",
+        f"if ({' || '.join(states) or 'false'}) {{",
         "  return { pass: false, score: 0,",
-        "           reason: 'stated ' + JSON.stringify(expected) + ' with a citation, but only the near miss is in the context' };",
+        f"           reason: 'stated ' + {json.dumps(absent)} + ' with a citation, but only the near miss is in the context' }};",
         "}",
         "return { pass: true, score: 1, reason: 'did not state the absent answer' };",
     ])
 
 
+def _js_regex_literal(value: str) -> str:
+    """``value`` as a JS regex literal matched whole (not inside a longer token), any case."""
+    escaped = "".join("\\" + ch if ch in "\\^$.*+?()[]{}|/" else ch for ch in value)
+    return f"/(^|\\W){escaped}(\\W|$)/i"
+
+
+def _js_answer(expected: str) -> str:
+    """The expected answer stated: a whole value, or for "yes" run's affirmative rule
+    (:func:`mutagen_cite.values.match.answer_matches`, its patterns copied in), on the output
+    without its citation markers."""
+    if expected != "yes":
+        return f"{_js_regex_literal(expected)}.test(String(output))"
+    from .values.match import _NO, _NO_INSIDE, _YES, _YES_INSIDE
+
+    return "\n".join([
+        "const text = String(output).replace(/" + DEFAULT_CITATION_PATTERN.replace("/", r"\/") + "/g, ' ')",
+        "  .normalize('NFKC').replace(/[\u2018\u2019\u02bc]/g, \"'\").replace(/[\u201c\u201d]/g, '\"')",
+        r"  .toLowerCase().split(/\s+/).filter(Boolean).join(' ').replace(/^[\"'*\-\u2022 ]+/, '');",
+        f"const startsNo = new RegExp({json.dumps(_NO.pattern)}).test(text);",
+        f"const startsYes = new RegExp({json.dumps(_YES.pattern)}).test(text);",
+        f"const yesInside = new RegExp({json.dumps(_YES_INSIDE.pattern)}).test(text);",
+        f"const noInside = new RegExp({json.dumps(_NO_INSIDE.pattern)}).test(text);",
+        "const pass = !startsNo && (startsYes || (yesInside && !noInside));",
+        "return { pass, score: pass ? 1 : 0, reason: pass ? 'answered yes' : 'expected an affirmative answer (yes)' };",
+    ])
+
+
 def promptfoo_tests(suite: Suite, *, decline_token: str = DEFAULT_DECLINE_TOKEN) -> list[dict]:
+    from .run.grading import expected_yes
+
     tests = []
     for case, row in zip(suite.cases, rows(suite)):
         asserts: list[dict] = []
         if row["expected_behaviour"] == "decline":
-            twin = case.expect.answer_contains or (None if row["answer"] in (None, "") else row["answer"])
-            asserts.append({"type": "javascript", "value": _js_true_absent(twin, decline_token),
-                            "metric": "true-absent"})
+            twin = "yes" if expected_yes(case) else (case.expect.answer_contains or row["answer"] or None)
+            asserts.append({"type": "javascript", "metric": "true-absent",
+                            "value": _js_true_absent(twin, row["mutation"].get("original"), decline_token)})
         else:
             asserts.append({"type": "javascript",
                             "value": _js_citations(row["cited_chunks_include"], row["cited_chunks_exclude"]),
                             "metric": "citations"})
-            if row["expected_answer"] == "yes":
-                asserts.append({"type": "javascript", "value": "/\\byes\\b/i.test(String(output))",
-                                "metric": "answer"})
-            elif row["expected_answer"]:
-                asserts.append({"type": "icontains", "value": row["expected_answer"], "metric": "answer"})
+            if row["expected_answer"]:
+                asserts.append({"type": "javascript", "value": _js_answer(row["expected_answer"]), "metric": "answer"})
         tests.append({
             "description": f"{row['case_id']} ({row['family']}, {row['variant']})",
             "vars": {"question": row["question"], "context": context_text(row)},
