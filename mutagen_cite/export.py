@@ -155,9 +155,11 @@ def _js_true_absent(expected: str | None, original: str | None, token: str) -> s
 
 
 def _js_regex_literal(value: str) -> str:
-    """``value`` as a JS regex literal matched whole (not inside a longer token), any case."""
+    """``value`` as a JS regex literal matched whole (not inside a longer token), any case; a
+    version-like value may carry a "v" ("v3.1.0" states "3.1.0", as the value model reads it)."""
     escaped = "".join("\\" + ch if ch in "\\^$.*+?()[]{}|/" else ch for ch in value)
-    return f"/(^|\\W){escaped}(\\W|$)/i"
+    left = "(^|\\W|\\bv)" if value[:1].isdigit() else "(^|\\W)"
+    return f"/{left}{escaped}(\\W|$)/i"
 
 
 def _js_answer(expected: str) -> str:

@@ -254,3 +254,16 @@ def test_bad_inputs_get_one_line_errors(tmp_path):
 def test_context_text_marks_each_chunk_with_its_id(suite):
     row = case_row(suite.cases[0])
     assert context_text(row).split("\n\n") == [f"[{c.chunk_id}] {c.text}" for c in suite.cases[0].context]
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="Node is not installed: the assertions' code is not run")
+def test_promptfoo_answer_check_matches_whole_values():
+    from mutagen_cite.export import _js_answer
+
+    cases_ = [("$280", "The limit is $280 [p-1].", True), ("$280", "The limit is $2800 [p-1].", False),
+              ("3.1.0", "Dropped from v3.1.0. [p-1]", True), ("3.1.0", "Dropped in 13.1.0 [p-1]", False),
+              ("Starter", "the starter plan [p-1]", True), ("Starter", "the Starters plan", False),
+              ("yes", "Yes, all of them [p-1].", True), ("yes", "No, only most [p-1].", False)]
+    results = _run_promptfoo_assertions([{"type": "javascript", "value": _js_answer(v), "output": o}
+                                         for v, o, _ in cases_])
+    assert [bool(r["pass"]) for r in results] == [want for _, _, want in cases_]
