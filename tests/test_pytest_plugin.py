@@ -123,7 +123,7 @@ def test_assert_case_raises_the_runners_reason():
 
 
 def test_cases_parametrize_in_a_users_test_file(pytester):
-    pytester.makepyfile(test_mine=f"""
+    pytester.makepyfile(test_team_citations=f"""
         import pytest
         from mutagen_cite.testing import assert_case, cases
 
