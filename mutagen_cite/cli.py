@@ -58,7 +58,8 @@ def main() -> None:
       5. mutagen-cite build  DOCS/ --update suite.yaml   after the docs change
          mutagen-cite build  DOCS/ --update suite.yaml --check   (CI: fail when stale)
          mutagen-cite diff   old.yaml suite.yaml --format markdown  (for code review)
-      Also: validate (check a suite file), judge eval|train (measure and adapt judges).
+      Also: validate (check a suite file), judge eval|train (measure and adapt judges),
+            export (the suite for promptfoo, Hugging Face, ragas, DeepEval).
 
     Every command takes --help. Same inputs and --seed give byte-identical output.
     """
@@ -67,7 +68,7 @@ def main() -> None:
 def _register() -> None:
     from importlib import import_module
 
-    for name in ("mine", "build", "validate", "audit", "run", "judge", "diff"):
+    for name in ("mine", "build", "validate", "audit", "run", "judge", "diff", "export"):
         try:
             module = import_module(f"mutagen_cite.commands.{name}")
         except ModuleNotFoundError as exc:

@@ -349,6 +349,17 @@ def evaluate_case(case: Case, index: int, raw: Any, error: str | None, judge: An
     return record
 
 
+def run_case(generator: Any, case: Case, index: int, judge: Any, store: frozenset[str], syntax: CitationSyntax,
+             decline_token: str = DEFAULT_DECLINE_TOKEN, *, strict: bool = False) -> dict:
+    """One case through the generator and the judge: the record :func:`run_suite` writes for it.
+
+    The pytest plugin (:mod:`mutagen_cite.pytest_plugin`) runs each test item through this, so a
+    pytest session and ``mutagen-cite run`` reach the same verdicts.
+    """
+    raw, error = call_generator(generator, case)
+    return evaluate_case(case, index, raw, error, judge, store, syntax, decline_token, strict=strict)
+
+
 def _preview(raw: Any) -> str:
     try:
         text = raw if isinstance(raw, str) else json.dumps(raw, ensure_ascii=False, default=str)
@@ -441,8 +452,7 @@ def run_suite(
         workers = max(1, int(getattr(generator, "concurrency", 1) or 1))
         if workers == 1:
             for index, case in todo:
-                raw, error = _call(generator, case)
-                finish(index, case, raw, error)
+                finish(index, case, *call_generator(generator, case))
         else:
             _run_concurrently(generator, todo, workers, finish)
     except KeyboardInterrupt:
@@ -512,7 +522,8 @@ def regrade(suite: Suite, records: Sequence[dict], *, strict: bool = False) -> l
     return out
 
 
-def _call(generator: Any, case: Case) -> tuple[Any, str | None]:
+def call_generator(generator: Any, case: Case) -> tuple[Any, str | None]:
+    """The generator's raw answer for one case, or the error that fails this case only."""
     from .generators.base import Request
 
     try:
@@ -543,7 +554,7 @@ def _run_concurrently(generator: Any, todo: list[tuple[int, Case]], workers: int
                 index, case = tasks.get_nowait()
             except queue.Empty:
                 return
-            results.put((index, case, *_call(generator, case)))
+            results.put((index, case, *call_generator(generator, case)))
 
     for n in range(min(workers, len(todo))):
         threading.Thread(target=worker, daemon=True, name=f"generate-{n}").start()
