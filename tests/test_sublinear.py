@@ -57,6 +57,7 @@ def test_build_stops_early_and_still_pins_every_document(sublinear, copies):
     suite = load_suite(tmp / "suite.yaml")
     assert len(suite.cases) == 14
     assert len(suite.header.manifest) == total  # --update sees an edit to any document
+    assert suite.header.settings["pool_factor"] == 5.0  # the suite depends on it: recorded for --update
 
 
 def test_same_bytes_whatever_the_number_of_workers(sublinear, copies, tmp_path):
@@ -68,7 +69,9 @@ def test_same_bytes_whatever_the_number_of_workers(sublinear, copies, tmp_path):
 def test_full_parses_everything(copies, tmp_path):
     result = _build(copies, tmp_path / "full.yaml", tmp_path / "cache", "--full")
     assert "analysed" not in result.output
-    assert len(load_suite(tmp_path / "full.yaml").cases) == 14
+    full = load_suite(tmp_path / "full.yaml")
+    assert len(full.cases) == 14
+    assert "pool_factor" not in full.header.settings
 
 
 def test_update_after_a_sublinear_build_parses_only_the_edited_document(sublinear, copies, tmp_path):

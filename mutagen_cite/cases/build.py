@@ -548,6 +548,9 @@ def build_suite(
             hint="check `mutagen-cite mine` output; add --tiers for plan names the tagger missed",
         )
     settings_extra = {}
+    pools = getattr(analysis, "pools", None)
+    if pools is not None:  # only part of the corpus was parsed: the suite depends on the budget
+        settings_extra["pool_factor"] = pools.budget.factor
     if min_hardness:
         from ..audit.hardness import hardness_preference
 

@@ -848,7 +848,8 @@ def update_suite(
         # (documents the build parsed come from the cache; the rest are parsed only if needed)
         budget = budget_for(int(header.settings.get("cases", len(suite.cases))),
                             header.settings.get("families") or list(header.families) or None, header.seed,
-                            DEFAULT_POOL_FACTOR if pool_factor is None else pool_factor,
+                            pool_factor if pool_factor is not None
+                            else float(header.settings.get("pool_factor", DEFAULT_POOL_FACTOR)),
                             first=sorted({*view.changes.edited, *view.changes.added, *(st.doc for _, st in rematch)}),
                             chunk_chars=int(header.settings.get("chunk_max_chars", 500)))
         analysis = analyse(

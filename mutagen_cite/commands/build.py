@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import click
+from click.core import ParameterSource
 
 from ..cases.build import DEFAULT_CASES, DEFAULT_CHUNK_CHARS, DEFAULT_SEED, build_suite
 from ..errors import OutputError
@@ -80,6 +81,9 @@ def command(corpus_dir, output, n_cases, seed, families, fmt, judge_spec, templa
     """
     factor = 0.0 if full else pool_factor
     if update_path is not None or check or prune:
+        # --update keeps the header's pool factor unless one is given here
+        if not full and click.get_current_context().get_parameter_source("pool_factor") != ParameterSource.COMMANDLINE:
+            factor = None
         _update(corpus_dir, update_path, output, fmt, check, prune, judge_spec, templates_dir, threshold, allow_missing,
                 spacy_model, tiers, None if no_cache else cache_dir, max_bytes, quiet, factor)
         return
@@ -117,7 +121,7 @@ def command(corpus_dir, output, n_cases, seed, families, fmt, judge_spec, templa
 
 
 def _update(corpus_dir, suite_path, output, fmt, check, prune, judge_spec, templates_dir, threshold, allow_missing,
-            spacy_model, tiers, cache_dir, max_bytes, quiet, pool_factor=DEFAULT_POOL_FACTOR) -> None:
+            spacy_model, tiers, cache_dir, max_bytes, quiet, pool_factor=None) -> None:
     """--update / --check: the suite header supplies seed, size, families and chunking."""
     from click.core import ParameterSource
 
