@@ -179,8 +179,10 @@ def test_entity_names_are_swapped_only_for_comparable_names():
     unrelated = ValueSource(Vocabulary({"org": ("Stripe", "Northwind Traders", "Globex")}))
     assert entity.mutate(s, site, unrelated, random.Random(0)) is None  # no invented or unrelated organisation
     brand = ValueSource(Vocabulary({"org": ("Stripe", "Acme Lending")}))
-    m = entity.mutate(s, site, brand, random.Random(0))
-    assert m is not None and m.replacement == "Acme Lending"
+    assert entity.mutate(s, site, brand, random.Random(0)) is None  # same brand, another kind of thing
+    head = ValueSource(Vocabulary({"org": ("Stripe", "Acme Lending", "Globex Payments")}))
+    m = entity.mutate(s, site, head, random.Random(0))
+    assert m is not None and m.replacement == "Globex Payments"  # the same head noun: the same kind
     house = ValueSource(Vocabulary({"org": ("Acme Payments", "Acme Lending")}))
     assert entity.mutate(s, site, house, random.Random(0)) is None  # the corpus's own name is no site
 

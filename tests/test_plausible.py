@@ -1,0 +1,126 @@
+"""Plausible near misses and natural questions (issue 11): rules of documentation English.
+
+Every example here is made up for the test; each rule has one case that must hold and one
+that must not be touched by it."""
+
+from __future__ import annotations
+
+import pytest
+
+from mutagen_cite.cases.families import get_families
+from mutagen_cite.cases.families.polarity import seen_through
+from mutagen_cite.model import Sentence, Slot
+
+
+def _sentence(text: str, *slots: tuple[str, str, str, str]) -> Sentence:
+    """A sentence with slots given as (family, kind, surface, value); offsets found in the text."""
+    out = []
+    for family, kind, surface, value in slots:
+        start = text.index(surface)
+        out.append(Slot(family, kind, start, start + len(surface), surface, value))
+    return Sentence("doc.md", 0, len(text), text, tuple(out))
+
+
+def _site(sentence: Sentence, surface: str) -> Slot:
+    return next(s for s in sentence.slots if s.text == surface)
+
+
+# ------------------------------------------------------------------ polarity
+
+
+def test_no_negation_is_inserted_into_a_stated_measurement():
+    s = _sentence("Outbound transfer is billed at $0.07 per GB.",
+                  ("polarity", "affirmative", "is", "affirmative"), ("quantity", "money", "$0.07", "0.07 usd"))
+    assert seen_through(s, _site(s, "is"))
+    (polarity,) = get_families(["polarity"])
+    assert polarity.sites(s) == []
+    plain = _sentence("Audit trails are exported to the archive bucket.", ("polarity", "affirmative", "are", "affirmative"))
+    assert not seen_through(plain, _site(plain, "are"))
+    assert polarity.sites(plain)
+
+
+@pytest.mark.parametrize("text, cue", [
+    ("Snapshots are immutable and cannot be edited afterwards.", "not"),  # removing it contradicts "immutable"
+    ("Shuttles are available but are not needed to reach the venue.", "not"),  # the contrast is the claim
+])
+def test_a_negation_that_agrees_with_another_word_is_not_flipped(text, cue):
+    s = _sentence(text, ("polarity", "negation", cue, "not"))
+    assert seen_through(s, _site(s, cue))
+
+
+def test_a_negation_standing_alone_is_flipped():
+    s = _sentence("Unused seats do not carry over to the next cycle.", ("polarity", "negation", "not", "not"))
+    assert not seen_through(s, _site(s, "not"))
+
+
+# ------------------------------------------------------------------ entity: same kind only
+
+
+def _mined(vocab: dict, kinds_of: dict):
+    from mutagen_cite.analysis.mine import MineResult
+    from mutagen_cite.cases.families import ValueSource
+    from mutagen_cite.model import Vocabulary
+
+    return ValueSource(Vocabulary(vocab), MineResult((), Vocabulary(vocab), {}, kinds_of=kinds_of))
+
+
+def test_same_brand_with_another_head_is_another_kind_of_thing():
+    import random
+
+    (entity,) = get_families(["entity"])
+    s = _sentence("Deployments are started from the Quillo CLI by default.", ("entity", "org", "Quillo CLI", "quillo cli"))
+    kinds = {"Quillo CLI": {"org": 4}, "Quillo Postgres": {"org": 5}, "Zenit CLI": {"org": 3}}
+    db = _mined({"org": ("Quillo Postgres",)}, kinds)
+    assert entity.mutate(s, _site(s, "Quillo CLI"), db, random.Random(0)) is None
+    cli = _mined({"org": ("Quillo Postgres", "Zenit CLI")}, kinds)
+    m = entity.mutate(s, _site(s, "Quillo CLI"), cli, random.Random(0))
+    assert m is not None and m.replacement == "Zenit CLI"
+
+
+def test_a_name_the_tagger_guessed_once_is_not_swapped():
+    import random
+
+    (entity,) = get_families(["entity"])
+    s = _sentence("Uploads are scanned by the Brightline Scanner before storage.",
+                  ("entity", "org", "Brightline Scanner", "brightline scanner"))
+    vocab = {"org": ("Helio Labs", "Brightline Scanner", "Corvid Scanner")}  # the first is the house name
+    once = _mined(vocab, {"Brightline Scanner": {"org": 1}, "Corvid Scanner": {"org": 3}})
+    assert entity.mutate(s, _site(s, "Brightline Scanner"), once, random.Random(0)) is None
+    often = _mined(vocab, {"Brightline Scanner": {"org": 3}, "Corvid Scanner": {"org": 3}})
+    m = entity.mutate(s, _site(s, "Brightline Scanner"), often, random.Random(0))
+    assert m is not None and m.replacement == "Corvid Scanner"
+
+
+def test_a_table_cell_takes_its_kind_from_the_column():
+    (entity,) = get_families(["entity"])
+    feature = _sentence("Capability: Max Upload Limit; Quota: 2 GB.", ("entity", "person", "Max Upload Limit", "x"))
+    assert entity.sites(feature) == []
+    owner = _sentence("Owner: Priya Raman; Area: Billing exports.", ("entity", "person", "Priya Raman", "x"))
+    assert entity.sites(owner)
+
+
+def test_confirmed_needs_the_kind_to_recur_and_to_win():
+    from mutagen_cite.analysis.mine import MineResult
+    from mutagen_cite.model import Vocabulary
+
+    m = MineResult((), Vocabulary({}), {}, kinds_of={"Orbit": {"org": 3, "person": 1}, "Vale": {"person": 1},
+                                                   "Kestrel": {"org": 2, "geo": 3}})
+    assert m.confirmed("Orbit", "org") and not m.confirmed("Vale", "person") and not m.confirmed("Kestrel", "org")
+
+
+# ------------------------------------------------------------------ learned tiers
+
+
+def test_learned_tiers_are_whole_plan_names_not_fragments_packages_or_codes():
+    from mutagen_cite.analysis.annotate import learn_tiers
+
+    texts = [
+        "Pick the Pay As You Go plan or the Growth plan.",
+        "The Pay As You Go plan bills by the hour. The Growth plan bills monthly.",
+        "Priority Support plan adds phone help. The Priority Support plan is sold per seat.",
+        "Fixed the QUASAR tier crash. Patched the QUASAR tier export.",
+        "Plan: Growth; Seats: 10.",
+    ]
+    tiers = learn_tiers(texts)
+    assert "Growth" in tiers
+    assert not {"You Go", "As You Go", "Priority Support", "QUASAR"} & set(tiers)
