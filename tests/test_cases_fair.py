@@ -11,7 +11,7 @@ from mutagen_cite.cases.build import make_context
 from mutagen_cite.cases.candidates import Candidate, unfair_reason
 from mutagen_cite.cases.families import get_families
 from mutagen_cite.model import Chunk, Sentence, Slot
-from mutagen_cite.cases.questions import names_condition, phrase, template_env
+from mutagen_cite.cases.questions import DEFAULT_VERSION, names_condition, phrase, template_env
 
 ENV = template_env()
 
@@ -149,7 +149,7 @@ def _assert_discriminates(suite) -> None:
         if case.expect.answer_contains:
             (true_id,) = case.expect.cited_chunks_include
             assert case.expect.answer_contains in case.chunk_text(true_id), case.id
-    assert suite.header.settings["questions"] == "v2"
+    assert suite.header.settings["questions"] == DEFAULT_VERSION
 
 
 def test_every_built_case_discriminates(demo_build):

@@ -124,3 +124,72 @@ def test_learned_tiers_are_whole_plan_names_not_fragments_packages_or_codes():
     tiers = learn_tiers(texts)
     assert "Growth" in tiers
     assert not {"You Go", "As You Go", "Priority Support", "QUASAR"} & set(tiers)
+
+
+# ------------------------------------------------------------------ questions (v3)
+
+
+def _phrase(text, slots, site, family, version="v3", doc_text=None):
+    from mutagen_cite.cases.questions import phrase, template_env
+
+    s = _sentence(text, *slots)
+    return phrase(s, _site(s, site), family, template_env(), version=version, doc_text=doc_text)
+
+
+def test_a_wh_subject_takes_a_singular_verb():
+    slots = (("scope", "tier", "Growth", "growth"),)
+    p = _phrase("Custom domains are available on the Growth plan.", slots, "Growth", "scope")
+    assert p is not None and p.question == "What is available on the Growth plan?"
+    old = _phrase("Custom domains are available on the Growth plan.", slots, "Growth", "scope", version="v2")
+    assert old is not None and old.question == "What are available on the Growth plan?"  # v2 kept as it was
+
+
+def test_a_plural_complement_keeps_the_plural_verb():
+    from mutagen_cite.cases.questions import wh_subject_verb
+
+    assert wh_subject_verb("are", "the default limits on the Growth plan") == "are"
+    assert wh_subject_verb("are", "included on the Growth plan") == "is"
+    assert wh_subject_verb("were", "removed in version 4") == "was"
+
+
+def test_an_answer_left_in_place_far_into_the_sentence_is_an_echo():
+    from mutagen_cite.cases.questions import natural_in_situ
+
+    assert natural_in_situ("The Growth plan includes ", " of usage per month")
+    assert not natural_in_situ("We suggest moving back to the old cluster if latency rises after moving to ", "")
+    assert not natural_in_situ("You can claim ", " in credits")  # an instruction: fronted or nothing
+    assert not natural_in_situ("Egress is billed at ", "/GB")  # the wh-phrase must end at a word
+
+
+def test_a_question_with_an_unresolved_pointer_or_a_formula_is_dropped():
+    from mutagen_cite.cases.questions import natural_question
+
+    assert not natural_question("What is rotated by this job every 7 days?")
+    assert not natural_question("How much is 2 vCPU ≈ $0.04 per hour?")
+    assert not natural_question("How many teams own repos in acme/teams/team-01?")
+    assert natural_question("Must you report IT incidents within 1 hour?")  # "IT" is no pronoun
+    assert natural_question("Which region serves traffic for Europe (Zurich)?")  # a name with its city
+
+
+def test_a_main_verb_do_is_not_fronted_as_an_auxiliary():
+    slots = (("aggregation", "quantifier", "all", "all"),)
+    assert _phrase("The auditor does a final check of all invoices.", slots, "all", "aggregation") is None
+    p = _phrase("The auditor is required to sign all invoices.", slots, "all", "aggregation")
+    assert p is not None and p.question == "Is the auditor required to sign all invoices?" and p.answer == "yes"
+
+
+def test_a_table_row_question_names_its_table_by_the_heading():
+    row = "Tier: Growth; Build minutes: 3000."
+    doc = "# Build quotas per tier\n\nEvery tier gets build minutes.\n\n" + row + "\n"
+    text = doc[doc.index(row):doc.index(row) + len(row)]
+    at = text.index("3000")
+    s = Sentence("doc.md", doc.index(row), doc.index(row) + len(row), text,
+                 (Slot("scope", "tier", 6, 12, "Growth", "growth"),
+                  Slot("quantity", "count", at, at + 4, "3000", "3000", 3000.0, None)))
+    from mutagen_cite.cases.questions import heading_before, phrase, template_env
+
+    assert heading_before(doc, s.start) == "Build quotas per tier"
+    p = phrase(s, s.slots[1], "quantity", template_env(), doc_text=doc)
+    assert p is not None and p.question == "In the build quotas per tier table, for which tier are the build minutes 3000?"
+    bare = phrase(s, s.slots[1], "quantity", template_env(), version="v2", doc_text=doc)
+    assert bare is not None and bare.question.startswith("For which tier")

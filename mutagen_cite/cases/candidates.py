@@ -86,7 +86,7 @@ def candidates_for_sentence(
     true_chunk: Chunk | None = None
     for family in families:
         for site in family.sites(sentence):
-            phrasing = phrase(sentence, site, family.name, env, version=question_version)
+            phrasing = phrase(sentence, site, family.name, env, version=question_version, doc_text=doc.text)
             if phrasing is None:
                 continue
             if true_chunk is None:
