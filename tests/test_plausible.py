@@ -193,3 +193,42 @@ def test_a_table_row_question_names_its_table_by_the_heading():
     assert p is not None and p.question == "In the build quotas per tier table, for which tier are the build minutes 3000?"
     bare = phrase(s, s.slots[1], "quantity", template_env(), version="v2", doc_text=doc)
     assert bare is not None and bare.question.startswith("For which tier")
+
+
+def test_a_negated_definition_or_evaluation_is_seen_through():
+    s = _sentence("The Starter tier is for students building side projects.", ("polarity", "affirmative", "is", "affirmative"))
+    assert seen_through(s, _site(s, "is"))  # negating a definition: a made-up denial
+    s = _sentence("Separate staging stacks are good practice for risky changes.",
+                  ("polarity", "affirmative", "are", "affirmative"))
+    assert seen_through(s, _site(s, "are"))
+    s = _sentence("Webhook payloads are signed with the workspace secret.", ("polarity", "affirmative", "are", "affirmative"))
+    assert not seen_through(s, _site(s, "are"))  # a property: "are not signed" is a real kind of statement
+
+
+@pytest.mark.parametrize("aux, rest, main", [
+    ("has", "at least two replicas at all times", True),
+    ("does", "a weekly review of all grants", True),
+    ("has", "already approved all grants", False),
+    ("does", "support all export formats", False),
+    ("may", "be asked to confirm every change", True),  # "May you be asked ...?" asks permission
+])
+def test_a_main_verb_or_a_permission_modal_is_not_fronted(aux, rest, main):
+    from mutagen_cite.cases.questions import _main_verb_aux
+
+    assert _main_verb_aux({"aux": aux, "rest": rest}) is main
+
+
+def test_should_of_expectation_is_no_verifiable_obligation():
+    from mutagen_cite.cases.questions import natural_question
+
+    assert not natural_question("Should the reviewer's name now be on the form?")
+    assert not natural_question("Should the billing contact auto-populate?")
+    assert natural_question("Should reviewers sign the form within 2 days?")
+
+
+def test_a_generic_or_clause_heading_names_no_table():
+    from mutagen_cite.cases.questions import heading_before
+
+    assert heading_before("## FAQ\n\nTier: Growth; Seats: 5.\n", 9) is None
+    assert heading_before("Build minutes are billed at\n\nTier: Growth; Seats: 5.\n", 29) is None
+    assert heading_before("## Seat limits\n\nTier: Growth; Seats: 5.\n", 16) == "Seat limits"

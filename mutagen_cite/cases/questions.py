@@ -266,10 +266,16 @@ _NAME_WITH_PLACE = re.compile(r"[A-Z][\w.-]*\s\([A-Z][^()]*\)")
 _FORMULA = re.compile(r"[≈×÷±∑]|\w/\w+/\w|\s[-+*/]\s\$?\d")
 
 
+#: "Should the name now be on the form?", "Should the field auto-populate?": "should" of
+#: expectation about a thing's state, not an obligation anyone can verify
+_EPISTEMIC_QUESTION = re.compile(r"^Should\b[^?]*\b(?:now|already|automatically|auto-\w+|be (?:on|in|there|listed|"
+                                 r"shown|displayed|visible|ready))\b")
+
+
 def natural_question(question: str) -> bool:
     """v3: the question stands on its own: no pronoun or pointer left unresolved from the
     sentence ("What is evaluated by this setting?"), no formula, path or bracketed aside."""
-    if _UNRESOLVED.search(question) or _FORMULA.search(question):
+    if _UNRESOLVED.search(question) or _FORMULA.search(question) or _EPISTEMIC_QUESTION.match(question):
         return False
     bare = _NAME_WITH_PLACE.sub("", question)
     return "(" not in bare and "[" not in bare
@@ -471,14 +477,36 @@ def _verifiable(sentence: Sentence, site: Slot, family: str, parts: dict) -> boo
     return True
 
 
-_MAIN_VERB_OBJECT = re.compile(r"(?:a|an|the|all|some|any|no|every|each|most|many|\d)\b", re.I)
-
-
 def _main_verb_aux(parts: dict) -> bool:
-    """The "auxiliary" is a main verb ("does a review", "has 5 seats"): a question fronting it
-    needs do-support, which the verification shape does not give."""
-    return (parts.get("aux") in ("do", "does", "did", "has", "have", "had")
-            and bool(_MAIN_VERB_OBJECT.match(parts.get("rest") or "")))
+    """The "auxiliary" is a main verb ("does a review", "has at least two instances"): a
+    question fronting it needs do-support, which the verification shape does not give. As an
+    auxiliary, "do" is followed by a bare verb and "have" by a past participle (lemminflect's
+    lexicon decides), adverbs aside; and "may"/"might"/"could" fronted ask permission or
+    possibility, not whether the statement holds ("May you be required to ...?")."""
+    from lemminflect import getAllInflections
+
+    aux = parts.get("aux")
+    if aux in ("may", "might", "could"):
+        return True
+    if aux not in ("do", "does", "did", "has", "have", "had"):
+        return False
+    words = [w for w in re.findall(r"[A-Za-z-]+", parts.get("rest") or "")
+             if not w.endswith("ly") and w not in ("already", "also", "not", "never", "always", "just", "still", "now")]
+    if not words or not words[0].islower():
+        return True
+    word = words[0]
+    if aux in ("do", "does", "did"):
+        return "VB" not in getAllInflections(word, upos="VERB") or word not in getAllInflections(word, upos="VERB")["VB"]
+    for lemma_forms in (getAllInflections(lemma, upos="VERB") for lemma in _verb_lemmas(word)):
+        if word in lemma_forms.get("VBN", lemma_forms.get("VBD", ())):
+            return False  # the lexicon lists a regular verb's participle under its past tense
+    return True
+
+
+def _verb_lemmas(word: str) -> tuple[str, ...]:
+    from lemminflect import getLemma
+
+    return tuple(getLemma(word, upos="VERB"))
 
 
 def answer_value(slot: Slot) -> str:
@@ -687,8 +715,26 @@ def heading_before(doc_text: str, pos: int) -> str | None:
             continue
         if len(line.split()) > MAX_HEADING_WORDS or not re.search(r"[A-Za-z]{3}", line):
             continue
+        if not _noun_heading(line):
+            return None  # the section is named by a clause or an instruction: no table name to give
         return line
     return None
+
+
+#: headings that name no subject: a question gains nothing from them
+_GENERIC_HEADINGS = {"faq", "faqs", "overview", "summary", "details", "notes", "examples", "example", "reference",
+                     "introduction", "more information", "see also", "related", "resources", "table", "tables"}
+
+
+def _noun_heading(line: str) -> bool:
+    """A heading a question can call "the <heading> table": a noun phrase, not a generic word, a
+    clause ("Resources are billed at") or a trailing preposition."""
+    low = line.lower()
+    if low in _GENERIC_HEADINGS or low.rstrip("s") in _GENERIC_HEADINGS:
+        return False
+    if re.search(r"\b(?:is|are|was|were|be|can|will|should|must|do|does|you|we|how|what|why|when)\b", low):
+        return False
+    return not re.search(r"\b(?:at|to|for|of|in|on|by|with|from|and|or|the|a|an)$", low)
 
 
 def _phrase_row(sentence: Sentence, site: Slot, family: str, env: Environment, version: str,

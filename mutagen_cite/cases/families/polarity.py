@@ -139,6 +139,40 @@ def _negative_word(word: str) -> bool:
     return bool(getAllLemmas(stem))  # the stem is an English word: "mutable", "supported", "valid"
 
 
+_BE = {"is", "are", "was", "were", "am", "'s", "’s", "'re", "’re", "'m", "’m"}
+_PREDICATE_ADJECTIVE = re.compile(r"[a-z]+(?:able|ible|ent|ant|ive)|available|free|open|public|private|visible|"
+                                  r"eligible|responsible|possible|compatible|live|on|off")
+_SKIP_ADVERB = re.compile(r"[a-z]+ly|also|always|still|already|yet|now|currently|automatically|only|just|ever")
+
+
+def _property_or_ability(text: str, slot: Slot) -> bool:
+    """Documentation negates properties and abilities ("is not supported", "are not included",
+    "cannot export"), not definitions, recommendations or evaluations ("is not for teams", "is
+    not good practice", "is not a sane bar"). After a form of "be" the next word must be a past
+    participle or a predicate adjective; after a modal or "do", a bare verb (lemminflect's
+    lexicon decides)."""
+    from lemminflect import getAllInflections, getLemma
+
+    pos = slot.end
+    while True:
+        nxt = grammar.word_after(text, pos)
+        if nxt is None:
+            return False
+        if _SKIP_ADVERB.fullmatch(nxt[2].lower()):
+            pos = nxt[1]
+            continue
+        break
+    word = nxt[2].lower()
+    aux = slot.text.lower()
+    if aux in ("has", "have", "had"):
+        return True  # checked by insert_negation: a participle must follow
+    forms = [getAllInflections(lemma, upos="VERB") for lemma in getLemma(word, upos="VERB")]
+    if aux in _BE:
+        participle = any(word in f.get("VBN", f.get("VBD", ())) for f in forms)
+        return participle or bool(_PREDICATE_ADJECTIVE.fullmatch(word))
+    return any(word in f.get("VB", ()) for f in forms)
+
+
 def seen_through(sentence: Sentence, slot: Slot) -> bool:
     """True when flipping the polarity at ``slot`` gives a sentence a reader sees through
     (see the module docstring): a negated measurement, or a clause tied to another word or
@@ -146,6 +180,8 @@ def seen_through(sentence: Sentence, slot: Slot) -> bool:
     text = sentence.text
     if slot.kind == "affirmative" and any(s.kind in _MEASURED and s.start >= slot.end for s in sentence.slots):
         return True  # "is not charged at $0.05/GB": documentation does not deny a measurement
+    if slot.kind == "affirmative" and not _property_or_ability(text, slot):
+        return True  # "Hobby is not for hobbyists", "is not good practice": a negated definition
     if _CONTRAST.search(text):
         return True  # "available but not necessary": the contrast is the statement
     words = re.findall(r"[A-Za-z][A-Za-z-]*", text)
