@@ -232,3 +232,23 @@ def test_a_generic_or_clause_heading_names_no_table():
     assert heading_before("## FAQ\n\nTier: Growth; Seats: 5.\n", 9) is None
     assert heading_before("Build minutes are billed at\n\nTier: Growth; Seats: 5.\n", 29) is None
     assert heading_before("## Seat limits\n\nTier: Growth; Seats: 5.\n", 16) == "Seat limits"
+
+
+def test_a_hedged_negation_is_an_idiom_not_the_claims_polarity():
+    from mutagen_cite.cases.families.polarity import PolarityFamily
+
+    s = _sentence("Long meetings aren't exactly useful for planning.", ("polarity", "negation", "n't", "not"))
+    assert PolarityFamily().sites(s) == []
+    s = _sentence("Long meetings aren't useful for planning.", ("polarity", "negation", "n't", "not"))
+    assert PolarityFamily().sites(s)
+
+
+def test_a_question_needs_a_bare_verb_after_its_modal_and_one_clause():
+    from mutagen_cite.cases.questions import _SECOND_CLAUSE, _bare_verb_after_modal, natural_in_situ
+
+    assert not _bare_verb_after_modal({"aux": "should", "rest": "expected changes are made to"})
+    assert _bare_verb_after_modal({"aux": "should", "rest": "only share the details"})
+    assert _SECOND_CLAUSE.search("fully audited and refunds are only approved by finance")
+    assert not _SECOND_CLAUSE.search("collected and exported to one project")
+    assert not natural_in_situ("Invoices for any order over ", " are checked")  # inside the subject
+    assert natural_in_situ("Snapshots are limited to ", " of the disk")

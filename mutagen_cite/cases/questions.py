@@ -325,6 +325,10 @@ _PERSON_NOUNS = {
 }
 
 
+#: a predicate that goes on into a second clause with its own subject and verb
+_SECOND_CLAUSE = re.compile(r"\b(?:and|or|but|so)\s+(?:\w+\s+){1,3}?(?:is|are|was|were|will|can|has|have|do|does)\b")
+
+
 def wh_subject_verb(aux: str, rest: str) -> str:
     """The verb after a wh-subject ("What", "Who"): singular ("What is available?", "Who has
     approved it?") unless a plural noun phrase follows as the complement ("What are the
@@ -371,6 +375,8 @@ def _subject_question(sentence: Sentence, site: Slot, family: str, claim: str,
     head = re.sub(r"[^a-z]", "", subject.split()[-1].lower())
     wh = "Who" if head in _PERSON_NOUNS or head.rstrip("s") in _PERSON_NOUNS else "What"
     if _rules_of(version):
+        if _SECOND_CLAUSE.search(rest):
+            return None  # "What is compliant and reimbursements are reviewed by X?": two clauses
         aux = wh_subject_verb(aux, rest)
     question = f"{wh} {aux} {rest}?"
     if len(question.split()) > MAX_QUESTION_WORDS:
@@ -444,7 +450,7 @@ def _render(sentence: Sentence, site: Slot, family: str, env: Environment, versi
     elif family in VERIFYING:
         if not _verifiable(sentence, site, family, parts):
             return None
-        if _rules_of(version) and _main_verb_aux(parts):
+        if _rules_of(version) and (_main_verb_aux(parts) or not _bare_verb_after_modal(parts)):
             return None  # "OHRM does a final review" -> "Does OHRM a final review?" is no English
         answer = "yes"
     else:
@@ -501,6 +507,20 @@ def _main_verb_aux(parts: dict) -> bool:
         if word in lemma_forms.get("VBN", lemma_forms.get("VBD", ())):
             return False  # the lexicon lists a regular verb's participle under its past tense
     return True
+
+
+def _bare_verb_after_modal(parts: dict) -> bool:
+    """After a fronted modal ("Should you ...", "Must the team ...") the verb is in its bare form
+    ("Should you review ...?"); "Should you expected changes ...?" is no question."""
+    from lemminflect import getAllInflections
+
+    if parts.get("aux") not in ("must", "shall", "should", "can", "will", "would"):
+        return True
+    words = [w for w in re.findall(r"[A-Za-z-]+", parts.get("rest") or "")
+             if not w.endswith("ly") and w not in ("also", "not", "never", "always", "just", "still", "now", "only")]
+    if not words:
+        return False
+    return any(words[0] in getAllInflections(lemma, upos="VERB").get("VB", ()) for lemma in _verb_lemmas(words[0]))
 
 
 def _verb_lemmas(word: str) -> tuple[str, ...]:
@@ -576,8 +596,10 @@ def natural_in_situ(before: str, after: str) -> bool:
     words = before.split()
     if len(words) > MAX_IN_SITU_PREFIX or _PERSONAL_START.match(before.strip()):
         return False
-    if re.search(r"[,;(]|\b(?:and|or|if|when|to)\b", before):
+    if re.search(r"[,;(]|\b(?:and|or|if|when)\b", before):
         return False
+    if re.search(r"\b(?:over|under|above|below|of|for|with|at|by|from|per)\s*$", before) and not _AUX.search(before):
+        return False  # "Receipts for any expense over how much are required?": the answer sits inside the subject
     return not re.match(r"[/(\-–]", after)
 
 

@@ -277,6 +277,8 @@ def _idiom(text: str, slot: Slot) -> bool:
     before = text[: slot.start].rstrip().lower()
     if re.match(r"(only|just|yet|merely|even|until)\b", after):
         return True
+    if re.match(r"(exactly|necessarily|quite|really|entirely|particularly|always|all that|too|very)\b", after):
+        return True  # "aren't exactly helpful", "not necessarily": a hedge, not the claim's polarity
     if re.search(r"\b(whether or|or|if|than)$", before):
         return True
     if re.search(r"\b(?:nor|either|yet)\b", re.split(r"[.;:!?]", after, maxsplit=1)[0]):
