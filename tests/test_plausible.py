@@ -252,3 +252,17 @@ def test_a_question_needs_a_bare_verb_after_its_modal_and_one_clause():
     assert not _SECOND_CLAUSE.search("collected and exported to one project")
     assert not natural_in_situ("Invoices for any order over ", " are checked")  # inside the subject
     assert natural_in_situ("Snapshots are limited to ", " of the disk")
+
+
+# ------------------------------------------------------------------ dates keep their chronology
+
+
+def test_a_date_swap_that_reverses_the_chunks_chronology_is_seen_through():
+    from mutagen_cite.cases.families.date import reverses_chronology
+
+    chunk = ("The latest failover drill ran on 9 May 2025 and took 31 minutes. "
+             "The previous drill ran on 14 January 2025 and took 40 minutes.")
+    at = chunk.index("14 January 2025")
+    end = at + len("14 January 2025")
+    assert reverses_chronology(chunk, at, end, "14 January 2025", "3 August 2025")  # after the latest
+    assert not reverses_chronology(chunk, at, end, "14 January 2025", "2 November 2024")

@@ -194,6 +194,12 @@ def unfair_reason(c: Candidate) -> str | None:
     if c.site.kind in ("geo", "region") and (re.match(r"\s*,\s*[A-Z]", after) or re.search(r"[A-Za-z)]\s*,\s*$", before)
                                              and re.search(r"\b[A-Z][\w.]*\s*,\s*$", before)):
         return "the place is part of a compound place name ('Chicago, Illinois')"
+    if family == "date" and c.mutation is not None:
+        from .families.date import reverses_chronology
+
+        at = c.sentence.start - c.true_chunk.start + c.site.start
+        if reverses_chronology(c.true_chunk.text, at, at + len(c.site.text), c.site.text, c.replacement):
+            return "the new date reverses the order of the dates around it (a previous event after the latest)"
     if family == "quantity" and c.mutation is not None:
         why = _bound_kept(text, c.site, c.replacement)
         if why:
