@@ -266,3 +266,21 @@ def test_a_date_swap_that_reverses_the_chunks_chronology_is_seen_through():
     end = at + len("14 January 2025")
     assert reverses_chronology(chunk, at, end, "14 January 2025", "3 August 2025")  # after the latest
     assert not reverses_chronology(chunk, at, end, "14 January 2025", "2 November 2024")
+
+
+def test_an_instruction_heading_or_a_unit_header_names_nothing():
+    from mutagen_cite.cases.questions import _noun_heading, natural_in_situ
+
+    assert not _noun_heading("Roll back from the dashboard")
+    assert not _noun_heading("Set up your workspace")
+    assert _noun_heading("Image retention policy") and _noun_heading("Understanding included usage")
+    assert not natural_in_situ("", " on Starter and $30 on Growth that covers builds")  # a wh-subject needs its verb
+    assert natural_in_situ("", " is charged per seat")
+    row = "Tier: Growth; Days: 45 days after cancellation."
+    at = row.index("45 days")
+    s = Sentence("doc.md", 0, len(row), row, (Slot("scope", "tier", 6, 12, "Growth", "growth"),
+                                              Slot("quantity", "duration", at, at + 7, "45 days", "45 day", 45.0, "day")))
+    from mutagen_cite.cases.questions import phrase, template_env
+
+    assert phrase(s, s.slots[1], "quantity", template_env()) is None  # "are the days 45 days": the header is the unit
+    assert phrase(s, s.slots[1], "quantity", template_env(), version="v2") is not None

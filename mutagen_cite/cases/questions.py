@@ -596,6 +596,8 @@ def natural_in_situ(before: str, after: str) -> bool:
     words = before.split()
     if len(words) > MAX_IN_SITU_PREFIX or _PERSONAL_START.match(before.strip()):
         return False
+    if not words and not _AUX.match(after.strip()):
+        return False  # "How much on Hobby and $20 on Pro that covers ...?": a wh-subject needs its verb next
     if re.search(r"[,;(]|\b(?:and|or|if|when)\b", before):
         return False
     if re.search(r"\b(?:over|under|above|below|of|for|with|at|by|from|per)\s*$", before) and not _AUX.search(before):
@@ -743,6 +745,8 @@ def heading_before(doc_text: str, pos: int) -> str | None:
     return None
 
 
+#: the word after an imperative verb in a heading: a particle, a preposition or a determiner
+_IMPERATIVE_HEADING = re.compile(r"(?:back|up|out|down|off|in|on|over|from|to|with|the|a|an|your|our|my|it)$")
 #: headings that name no subject: a question gains nothing from them
 _GENERIC_HEADINGS = {"faq", "faqs", "overview", "summary", "details", "notes", "examples", "example", "reference",
                      "introduction", "more information", "see also", "related", "resources", "table", "tables"}
@@ -756,6 +760,12 @@ def _noun_heading(line: str) -> bool:
         return False
     if re.search(r"\b(?:is|are|was|were|be|can|will|should|must|do|does|you|we|how|what|why|when)\b", low):
         return False
+    words = low.split()
+    if len(words) > 1 and _IMPERATIVE_HEADING.match(" ".join(words[1:2])):
+        from lemminflect import getAllInflections
+
+        if words[0] in getAllInflections(words[0], upos="VERB").get("VB", ()):
+            return False  # "Roll back from the dashboard", "Set up a project": an instruction
     return not re.search(r"\b(?:at|to|for|of|in|on|by|with|from|and|or|the|a|an)$", low)
 
 
@@ -828,6 +838,9 @@ def _table_name(heading: str | None, key: str, header: str) -> str | None:
 #: first-column headers that name no kind of thing, so "For which <header>" asks nothing
 _GENERIC_HEADERS = {"name", "names", "title", "label", "id", "key", "value", "item", "items", "description",
                     "details", "notes", "column", "field", "entry", "#", "no.", "number"}
+#: v3: headers that only repeat the value's unit ("Days: 60 days"): they name no attribute
+_UNIT_HEADERS = {"days", "hours", "minutes", "seconds", "weeks", "months", "years", "amount", "count", "total", "gb",
+                 "mb", "tb", "usd", "dollars", "percent", "%"}
 
 
 def _phrase_row_key(sentence: Sentence, cells, cell, site: Slot, family: str, env: Environment,
@@ -847,6 +860,8 @@ def _phrase_row_key(sentence: Sentence, cells, cell, site: Slot, family: str, en
         return None
     if key_header.strip().lower() in _GENERIC_HEADERS or header.strip().lower() in _GENERIC_HEADERS:
         return None  # "For which name is ...": the header does not say what kind of thing the row is
+    if _rules_of(version) and header.strip().lower() in _UNIT_HEADERS:
+        return None  # "For which plan are the days 60 days ...?": the header only repeats the unit
     key_end = len(key_header) + 2 + len(key_value)
     if any(s.family in ("quantity", "date") and s.start < key_end for s in sentence.slots):
         return None  # the row's key is itself a value ("250 MB"): no name to ask for
