@@ -284,3 +284,20 @@ def test_an_instruction_heading_or_a_unit_header_names_nothing():
 
     assert phrase(s, s.slots[1], "quantity", template_env()) is None  # "are the days 45 days": the header is the unit
     assert phrase(s, s.slots[1], "quantity", template_env(), version="v2") is not None
+
+
+def test_a_free_tier_never_swaps_with_a_paid_one_where_the_sentence_speaks_of_paying():
+    import random
+
+    from mutagen_cite.cases.families import ValueSource
+    from mutagen_cite.model import Vocabulary
+
+    (scope,) = get_families(["scope"])
+    values = ValueSource(Vocabulary({"tier": ("Free", "Growth", "Scale")}))
+    s = _sentence("Tier: Growth; Subscription: $12/month.", ("scope", "tier", "Growth", "growth"))
+    s = Sentence(s.doc_id, s.start, s.end, s.text, s.slots + (Slot("quantity", "money", 28, 31, "$12", "12 usd", 12.0, "usd"),))
+    for seed in range(6):
+        m = scope.mutate(s, _site(s, "Growth"), values, random.Random(seed))
+        assert m is not None and m.replacement != "Free"
+    t = _sentence("Each project on the Free plan gets 1 GB and 50 GB on a paid plan.", ("scope", "tier", "Free", "free"))
+    assert scope.mutate(t, _site(t, "Free"), values, random.Random(0)) is None
