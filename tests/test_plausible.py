@@ -301,3 +301,24 @@ def test_a_free_tier_never_swaps_with_a_paid_one_where_the_sentence_speaks_of_pa
         assert m is not None and m.replacement != "Free"
     t = _sentence("Each project on the Free plan gets 1 GB and 50 GB on a paid plan.", ("scope", "tier", "Free", "free"))
     assert scope.mutate(t, _site(t, "Free"), values, random.Random(0)) is None
+
+
+def test_a_negation_that_follows_from_a_first_conjunct_or_states_a_purpose_is_not_flipped():
+    s = _sentence("The legacy client has a rendering bug and won't show the login prompt.",
+                  ("polarity", "negation", "n't", "not"))
+    assert seen_through(s, _site(s, "n't"))
+    s = _sentence("A retrospective is not to assign blame for incidents.", ("polarity", "negation", "not", "not"))
+    assert seen_through(s, _site(s, "not"))
+
+
+def test_a_value_glued_to_a_word_is_not_asked_in_place():
+    from mutagen_cite.cases.questions import natural_in_situ
+
+    assert not natural_in_situ("Notes kept in 1:", " are private")
+
+
+def test_a_ratio_is_no_duration():
+    from mutagen_cite.analysis.patterns import RulePatterns
+
+    slots = RulePatterns().find("Notes from 1:1s stay private for 30 days.")
+    assert [s.text for s in slots if s.kind == "duration"] == ["30 days"]

@@ -186,6 +186,8 @@ def _durations(text: str, values) -> Iterable[Slot]:
             continue
         if re.match(r"(?:an?|half\s+an?)\s", v.text, re.I) and " " not in v.unit_word:
             continue  # "a day" is rarely a mutable quantity; "a month" in prose even less
+        if re.search(r"\d[:/]$", text[: v.start]):
+            continue  # "1:1s", "24/7": a ratio or a schedule, not a duration
         yield Slot("quantity", "duration", v.start, v.end, v.text, f"{v.number:g} {v.unit_word}", v.number, v.unit_word)
 
 

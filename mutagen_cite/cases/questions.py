@@ -596,6 +596,8 @@ def natural_in_situ(before: str, after: str) -> bool:
     words = before.split()
     if len(words) > MAX_IN_SITU_PREFIX or _PERSONAL_START.match(before.strip()):
         return False
+    if before and not before[-1].isspace():
+        return False  # "stored in 1:how many seconds": the value was glued to a word or a ratio
     if not words and not _AUX.match(after.strip()):
         return False  # "How much on Hobby and $20 on Pro that covers ...?": a wh-subject needs its verb next
     if re.search(r"[,;(]|\b(?:and|or|if|when)\b", before):

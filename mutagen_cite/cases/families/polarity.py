@@ -184,6 +184,10 @@ def seen_through(sentence: Sentence, slot: Slot) -> bool:
         return True  # "Hobby is not for hobbyists", "is not good practice": a negated definition
     if _CONTRAST.search(text):
         return True  # "available but not necessary": the contrast is the statement
+    if slot.kind == "negation" and re.search(r"\b(?:and|or)\s+(?:\w+\s*)?$", text[: slot.start]):
+        return True  # "has a known bug and won't show the prompt": the negation follows from the first half
+    if slot.kind == "negation" and re.match(r"\s*to\b", text[slot.end :]):
+        return True  # "is not to blame", "is not to create conflict": a purpose, not a property
     words = re.findall(r"[A-Za-z][A-Za-z-]*", text)
     if re.search(r"\b(?:and|or)\b", text) and any(_negative_word(w) for w in words):
         return True  # "is immutable and cannot be updated": both halves say one thing
