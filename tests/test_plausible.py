@@ -322,3 +322,18 @@ def test_a_ratio_is_no_duration():
 
     slots = RulePatterns().find("Notes from 1:1s stay private for 30 days.")
     assert [s.text for s in slots if s.kind == "duration"] == ["30 days"]
+
+
+def test_a_negative_polarity_item_keeps_its_negation():
+    s = _sentence("Planned downtime never exceeds 2 hours in any quarter.", ("polarity", "negation", "never", "never"))
+    assert seen_through(s, _site(s, "never"))  # "exceeds 2 hours in any quarter" is broken English
+
+
+def test_a_coordinated_verb_agrees_with_the_singular_wh_subject():
+    slots = (("quantity", "duration", "45 days", "45 day"),)
+    text = "Pilot programmes are approved by the board and usually run 45 days."
+    s = _sentence(text, *slots)
+    from mutagen_cite.cases.questions import _subject_question
+
+    p = _subject_question(s, _site(s, "45 days"), "quantity", text, "v3")
+    assert p is not None and p.question == "What is approved by the board and usually runs 45 days?"

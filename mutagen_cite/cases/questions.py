@@ -329,6 +329,22 @@ _PERSON_NOUNS = {
 _SECOND_CLAUSE = re.compile(r"\b(?:and|or|but|so)\s+(?:\w+\s+){1,3}?(?:is|are|was|were|will|can|has|have|do|does)\b")
 
 
+def _agree_coordinated(rest: str) -> str:
+    """A second verb coordinated with the predicate follows the singular wh-subject too:
+    "arranged by sales and usually last 30 days" -> "... and usually lasts 30 days"."""
+    from lemminflect import getAllInflections, getLemma
+
+    m = re.search(r"\band\s+(?:[a-z]+ly\s+)?([a-z]+)\b", rest)
+    if not m:
+        return rest
+    word = m.group(1)
+    for lemma in getLemma(word, upos="VERB"):
+        forms = getAllInflections(lemma, upos="VERB")
+        if word in forms.get("VBP", ()) and word == lemma and forms.get("VBZ"):
+            return rest[: m.start(1)] + forms["VBZ"][0] + rest[m.end(1):]
+    return rest
+
+
 def wh_subject_verb(aux: str, rest: str) -> str:
     """The verb after a wh-subject ("What", "Who"): singular ("What is available?", "Who has
     approved it?") unless a plural noun phrase follows as the complement ("What are the
@@ -377,7 +393,10 @@ def _subject_question(sentence: Sentence, site: Slot, family: str, claim: str,
     if _rules_of(version):
         if _SECOND_CLAUSE.search(rest):
             return None  # "What is compliant and reimbursements are reviewed by X?": two clauses
-        aux = wh_subject_verb(aux, rest)
+        singular = wh_subject_verb(aux, rest)
+        if singular != aux:
+            rest = _agree_coordinated(rest)
+        aux = singular
     question = f"{wh} {aux} {rest}?"
     if len(question.split()) > MAX_QUESTION_WORDS:
         return None

@@ -186,6 +186,8 @@ def seen_through(sentence: Sentence, slot: Slot) -> bool:
         return True  # "available but not necessary": the contrast is the statement
     if slot.kind == "negation" and re.search(r"\b(?:and|or)\s+(?:\w+\s*)?$", text[: slot.start]):
         return True  # "has a known bug and won't show the prompt": the negation follows from the first half
+    if slot.kind == "negation" and re.search(r"\b(?:any|anyone|anything|anywhere|ever|at all|yet)\b", text[slot.end :]):
+        return True  # "never exceeds 4 hours in any month": "any" needs the negation it leans on
     if slot.kind == "negation" and re.match(r"\s*to\b", text[slot.end :]):
         return True  # "is not to blame", "is not to create conflict": a purpose, not a property
     words = re.findall(r"[A-Za-z][A-Za-z-]*", text)
