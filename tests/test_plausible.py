@@ -40,7 +40,7 @@ def test_no_negation_is_inserted_into_a_stated_measurement():
 
 
 @pytest.mark.parametrize("text, cue", [
-    ("Snapshots are immutable and cannot be edited afterwards.", "not"),  # removing it contradicts "immutable"
+    ("Archived projects are read-only and their settings cannot be edited.", "not"),  # it agrees with "read-only"
     ("Shuttles are available but are not needed to reach the venue.", "not"),  # the contrast is the claim
 ])
 def test_a_negation_that_agrees_with_another_word_is_not_flipped(text, cue):

@@ -213,8 +213,6 @@ class EntityFamily:
             # brand with another head ("Acme CLI" -> "Acme Postgres") is not, unless a real
             # sibling sentence puts it in the same place
             sibling = n_words > 1 and len(words) > 1 and own.split()[-1] == words[-1]
-            if n_words > 1 and own.split()[0] == words[0] and not sibling and v not in comparable:
-                return None
             if index >= FREQUENT and not sibling and not person and not grammar.is_camel(v):
                 return None  # a rare "name" in the vocabulary is as likely spaCy noise as a name
             if not person and not sibling and v not in comparable:
