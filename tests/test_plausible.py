@@ -337,3 +337,15 @@ def test_a_coordinated_verb_agrees_with_the_singular_wh_subject():
 
     p = _subject_question(s, _site(s, "45 days"), "quantity", text, "v3")
     assert p is not None and p.question == "What is approved by the board and usually runs 45 days?"
+
+
+def test_a_place_or_label_heading_and_a_sentence_cell_are_not_used():
+    from mutagen_cite.cases.questions import _table_name, phrase, template_env
+
+    assert _table_name("Lyon, France", "Dinner", "Cost") is None
+    assert _table_name("Annex B – storage matrix", "Logs", "Period") is None
+    assert _table_name("Storage quotas", "Logs", "Period") == "storage quotas"
+    row = "Level: High; Meaning: Expected to occur at least once within 2 years."
+    at = row.index("2 years")
+    s = Sentence("doc.md", 0, len(row), row, (Slot("quantity", "duration", at, at + 7, "2 years", "2 year", 2.0, "year"),))
+    assert phrase(s, s.slots[0], "quantity", template_env()) is None  # the pinned cell is a sentence

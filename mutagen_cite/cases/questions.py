@@ -248,7 +248,8 @@ def phrase(
     ``doc_text`` is the text of the sentence's document (offsets as in ``sentence``): from v3 on
     a table row question names the table by the nearest heading above the row."""
     phrasing = _phrase(sentence, site, family, env, version, doc_text)
-    if phrasing is not None and _rules_of(version) and not natural_question(phrasing.question):
+    if phrasing is not None and _rules_of(version) and (
+            not natural_question(phrasing.question) or len(phrasing.question.split()) > MAX_QUESTION_WORDS_V3):
         return None
     return phrasing
 
@@ -848,9 +849,13 @@ def _named_column(sentence: Sentence, header: str, at: int) -> bool:
 def _table_name(heading: str | None, key: str, header: str) -> str | None:
     """The heading as the table's name in a question ("the plan limits table"), or None when
     there is none or it only repeats the row's own words."""
-    if not heading:
-        return None
-    name = soft_lower(heading)
+    if not heading or re.search(r"[,;:–—()/]| - ", heading):
+        return None  # "Split, Croatia", "Appendix A – retention": a place or a label, not a table's name
+    from lemminflect import getAllLemmas
+
+    first = heading.split()[0]
+    common = first[1:].islower() and bool(getAllLemmas(first.lower()))  # an English word, not a brand
+    name = (first[:1].lower() + first[1:] if common else first) + heading[len(first):]
     if name.lower() in (key.lower(), header.lower()) or name.lower() in ("overview", "summary", "details", "notes"):
         return None
     return name
@@ -859,6 +864,10 @@ def _table_name(heading: str | None, key: str, header: str) -> str | None:
 #: first-column headers that name no kind of thing, so "For which <header>" asks nothing
 _GENERIC_HEADERS = {"name", "names", "title", "label", "id", "key", "value", "item", "items", "description",
                     "details", "notes", "column", "field", "entry", "#", "no.", "number"}
+#: v3: the longest cell a question pins as its condition
+MAX_PINNED_CELL_WORDS = 5
+#: v3: the longest question; a longer yes/no question is a sentence read back, not asked
+MAX_QUESTION_WORDS_V3 = 20
 #: v3: headers that only repeat the value's unit ("Days: 60 days"): they name no attribute
 _UNIT_HEADERS = {"days", "hours", "minutes", "seconds", "weeks", "months", "years", "amount", "count", "total", "gb",
                  "mb", "tb", "usd", "dollars", "percent", "%"}
@@ -881,6 +890,8 @@ def _phrase_row_key(sentence: Sentence, cells, cell, site: Slot, family: str, en
         return None
     if key_header.strip().lower() in _GENERIC_HEADERS or header.strip().lower() in _GENERIC_HEADERS:
         return None  # "For which name is ...": the header does not say what kind of thing the row is
+    if _rules_of(version) and len(value.split()) > MAX_PINNED_CELL_WORDS:
+        return None  # "is the definition Expected to happen within ...": a sentence pasted as a condition
     if _rules_of(version) and header.strip().lower() in _UNIT_HEADERS:
         return None  # "For which plan are the days 60 days ...?": the header only repeats the unit
     key_end = len(key_header) + 2 + len(key_value)
