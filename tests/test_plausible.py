@@ -349,3 +349,19 @@ def test_a_place_or_label_heading_and_a_sentence_cell_are_not_used():
     at = row.index("2 years")
     s = Sentence("doc.md", 0, len(row), row, (Slot("quantity", "duration", at, at + 7, "2 years", "2 year", 2.0, "year"),))
     assert phrase(s, s.slots[0], "quantity", template_env()) is None  # the pinned cell is a sentence
+
+
+def test_a_table_is_named_only_by_a_heading_its_chunk_shows_and_polarity_needs_one_negation():
+    from mutagen_cite.cases.questions import phrase, template_env
+
+    row = "Tier: Growth; Build minutes: 3000."
+    doc = "# Build quotas per tier\n\nEvery tier gets build minutes.\n\n" + row + "\n"
+    start = doc.index(row)
+    at = row.index("3000")
+    s = Sentence("doc.md", start, start + len(row), row,
+                 (Slot("scope", "tier", 6, 12, "Growth", "growth"), Slot("quantity", "count", at, at + 4, "3000", "3000", 3000.0, None)))
+    p = phrase(s, s.slots[1], "quantity", template_env(), doc_text=doc, heading_from=doc.index("Every"))
+    assert p is not None and p.question.startswith("For which tier")  # the heading lies outside the chunk
+    text = "Guests are not allowed to edit boards that have not been shared on the Growth plan."
+    q = _phrase(text, (("polarity", "negation", "not", "not"), ("scope", "tier", "Growth", "growth")), "not", "polarity")
+    assert q is None

@@ -241,16 +241,23 @@ def wh_phrase(slot: Slot) -> str | None:
 
 def phrase(
     sentence: Sentence, site: Slot, family: str, env: Environment, *, version: str = DEFAULT_VERSION,
-    doc_text: str | None = None,
+    doc_text: str | None = None, heading_from: int = 0,
 ) -> Phrasing | None:
     """Claim, question and answer for a (sentence, mutated site) pair, or None to skip.
 
     ``doc_text`` is the text of the sentence's document (offsets as in ``sentence``): from v3 on
-    a table row question names the table by the nearest heading above the row."""
+    a table row question names the table by the nearest heading above the row, looked for from
+    ``heading_from`` on (the start of the chunk the row is shown in: a reader of that chunk sees
+    the heading the question names)."""
+    if doc_text is not None:
+        doc_text = " " * heading_from + doc_text[heading_from:]  # offsets kept; nothing before the chunk
     phrasing = _phrase(sentence, site, family, env, version, doc_text)
     if phrasing is not None and _rules_of(version) and (
             not natural_question(phrasing.question) or len(phrasing.question.split()) > MAX_QUESTION_WORDS_V3):
         return None
+    if phrasing is not None and _rules_of(version) and family == "polarity" and len(
+            _NEGATED.findall(phrasing.question)) > 1:
+        return None  # "What is not permitted on forms that have not been ...?": which negation is the condition?
     return phrasing
 
 
