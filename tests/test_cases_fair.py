@@ -227,7 +227,9 @@ def test_subject_questions_ask_who_for_people_and_skip_clause_frames():
     s = _sentence("New employees are notified of their training plan within 2 business days.",
                   ("quantity", "duration", "2 business days", "2 day"))
     p = phrase(s, _site(s, "2 business days"), "quantity", ENV)
-    assert p is not None and p.question.startswith("Who are notified") and p.answer == "New employees"
+    assert p is not None and p.question.startswith("Who is notified") and p.answer == "New employees"  # v3 agreement
+    v2 = phrase(s, _site(s, "2 business days"), "quantity", ENV, version="v2")
+    assert v2 is not None and v2.question.startswith("Who are notified")
     frame = _sentence("The bottom line is that reviews happen within 2 business days.",
                       ("quantity", "duration", "2 business days", "2 day"))
     assert phrase(frame, _site(frame, "2 business days"), "quantity", ENV) is None
@@ -265,7 +267,9 @@ def test_edits_a_reader_would_see_through_are_not_near_misses(text, slots, site,
     slot = _site(s, site)
     family_name = slot.family
     (family,) = get_families([family_name])
-    p = phrase(s, slot, family_name, ENV) or phrase(s, slot, family_name, ENV, version="v1")
+    # the fairness rule is under test, not the question: v3 drops these echo questions earlier
+    p = (phrase(s, slot, family_name, ENV) or phrase(s, slot, family_name, ENV, version="v2")
+         or phrase(s, slot, family_name, ENV, version="v1"))
     assert p is not None
     c = Candidate(family, s, slot, p, Chunk("doc.md", 0, len(text), text), distractor, "mined", "x")
     assert why in (unfair_reason(c) or ""), unfair_reason(c)

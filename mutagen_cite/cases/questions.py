@@ -266,8 +266,9 @@ def _rules_of(version: str) -> bool:
     return version not in ("v1", "v2")
 
 
-#: words that point back to something the question does not name
-_UNRESOLVED = re.compile(r"\b(?:[Tt]his|[Tt]hese|[Tt]hose|[Ii]ts?|[Tt]hey|them|[Tt]heir|[Ss]uch|former|latter)\b")
+#: words that point back to something the question does not name ("their" stays: in "Who is
+#: notified of their plan?" it points at the wh-subject)
+_UNRESOLVED = re.compile(r"\b(?:[Tt]his|[Tt]hese|[Tt]hose|[Ii]ts?|[Tt]hey|them|[Ss]uch|former|latter)\b")
 #: a name with its place in brackets ("US West (Oregon)"): one name, not an aside
 _NAME_WITH_PLACE = re.compile(r"[A-Z][\w.-]*\s\([A-Z][^()]*\)")
 #: a formula or a calculation, a path or a slash list: not a sentence a person asks about
