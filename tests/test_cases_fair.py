@@ -11,7 +11,7 @@ from mutagen_cite.cases.build import make_context
 from mutagen_cite.cases.candidates import Candidate, unfair_reason
 from mutagen_cite.cases.families import get_families
 from mutagen_cite.model import Chunk, Sentence, Slot
-from mutagen_cite.cases.questions import names_condition, phrase, template_env
+from mutagen_cite.cases.questions import DEFAULT_VERSION, names_condition, phrase, template_env
 
 ENV = template_env()
 
@@ -149,7 +149,7 @@ def _assert_discriminates(suite) -> None:
         if case.expect.answer_contains:
             (true_id,) = case.expect.cited_chunks_include
             assert case.expect.answer_contains in case.chunk_text(true_id), case.id
-    assert suite.header.settings["questions"] == "v2"
+    assert suite.header.settings["questions"] == DEFAULT_VERSION
 
 
 def test_every_built_case_discriminates(demo_build):
@@ -179,8 +179,10 @@ def test_entity_names_are_swapped_only_for_comparable_names():
     unrelated = ValueSource(Vocabulary({"org": ("Stripe", "Northwind Traders", "Globex")}))
     assert entity.mutate(s, site, unrelated, random.Random(0)) is None  # no invented or unrelated organisation
     brand = ValueSource(Vocabulary({"org": ("Stripe", "Acme Lending")}))
-    m = entity.mutate(s, site, brand, random.Random(0))
-    assert m is not None and m.replacement == "Acme Lending"
+    assert entity.mutate(s, site, brand, random.Random(0)) is None  # same brand, another kind of thing
+    head = ValueSource(Vocabulary({"org": ("Stripe", "Acme Lending", "Globex Payments")}))
+    m = entity.mutate(s, site, head, random.Random(0))
+    assert m is not None and m.replacement == "Globex Payments"  # the same head noun: the same kind
     house = ValueSource(Vocabulary({"org": ("Acme Payments", "Acme Lending")}))
     assert entity.mutate(s, site, house, random.Random(0)) is None  # the corpus's own name is no site
 
@@ -225,7 +227,9 @@ def test_subject_questions_ask_who_for_people_and_skip_clause_frames():
     s = _sentence("New employees are notified of their training plan within 2 business days.",
                   ("quantity", "duration", "2 business days", "2 day"))
     p = phrase(s, _site(s, "2 business days"), "quantity", ENV)
-    assert p is not None and p.question.startswith("Who are notified") and p.answer == "New employees"
+    assert p is not None and p.question.startswith("Who is notified") and p.answer == "New employees"  # v3 agreement
+    v2 = phrase(s, _site(s, "2 business days"), "quantity", ENV, version="v2")
+    assert v2 is not None and v2.question.startswith("Who are notified")
     frame = _sentence("The bottom line is that reviews happen within 2 business days.",
                       ("quantity", "duration", "2 business days", "2 day"))
     assert phrase(frame, _site(frame, "2 business days"), "quantity", ENV) is None
@@ -263,7 +267,9 @@ def test_edits_a_reader_would_see_through_are_not_near_misses(text, slots, site,
     slot = _site(s, site)
     family_name = slot.family
     (family,) = get_families([family_name])
-    p = phrase(s, slot, family_name, ENV) or phrase(s, slot, family_name, ENV, version="v1")
+    # the fairness rule is under test, not the question: v3 drops these echo questions earlier
+    p = (phrase(s, slot, family_name, ENV) or phrase(s, slot, family_name, ENV, version="v2")
+         or phrase(s, slot, family_name, ENV, version="v1"))
     assert p is not None
     c = Candidate(family, s, slot, p, Chunk("doc.md", 0, len(text), text), distractor, "mined", "x")
     assert why in (unfair_reason(c) or ""), unfair_reason(c)

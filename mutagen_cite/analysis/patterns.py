@@ -51,6 +51,30 @@ NOT_TIERS = {
 }
 
 
+#: last words that make "<X> plan" a package sold beside the plans, not a plan
+_PACKAGE_HEADS = {"Support", "Services", "Service", "Add-on", "Add-ons", "Addon", "Addons", "Bundle", "Training",
+                  "Consulting", "Success", "Onboarding", "Credits", "Pack", "Package"}
+
+
+def tier_fragment(text: str, start: int) -> bool:
+    """The capitalised words at ``start`` continue a longer capitalised name ("Pay As You Go
+    plan" read from "You"): the word before is capitalised and does not start the sentence."""
+    before = text[:start]
+    m = re.search(r"([A-Za-z][\w+-]*)\s+$", before)
+    if not m or not m.group(1)[0].isupper() or m.group(1) in NOT_TIERS:
+        return False
+    return not re.search(r"(?:^|[.!?:;]\s+|\n\s*[-*#>\d.)]*\s*)$", before[: m.start(1)])
+
+
+def not_a_plan(name: str) -> bool:
+    """A support or service package ("Premium Support"), or a capitals-only code word of five
+    or more letters ("XSTREAM", seen in patch lists): tier-shaped, but not a plan."""
+    words = name.split()
+    if not words or words[-1] in _PACKAGE_HEADS:
+        return True
+    return any(len(w) >= 5 and w.isupper() and w.isalpha() for w in words)
+
+
 _DATE_KIND = {10: "date", 7: "month", 4: "year"}
 
 
@@ -162,6 +186,8 @@ def _durations(text: str, values) -> Iterable[Slot]:
             continue
         if re.match(r"(?:an?|half\s+an?)\s", v.text, re.I) and " " not in v.unit_word:
             continue  # "a day" is rarely a mutable quantity; "a month" in prose even less
+        if re.search(r"\d[:/]$", text[: v.start]):
+            continue  # "1:1s", "24/7": a ratio or a schedule, not a duration
         yield Slot("quantity", "duration", v.start, v.end, v.text, f"{v.number:g} {v.unit_word}", v.number, v.unit_word)
 
 

@@ -113,7 +113,10 @@ def candidates_for_sentence(
     true_chunk: Chunk | None = None
     for family in families:
         for site in family.sites(sentence):
-            phrasing = phrase(sentence, site, family.name, env, version=question_version)
+            if true_chunk is None and is_table_row(sentence.text):
+                true_chunk = chunker(doc, sentence.start, sentence.end)  # a table is named only by what its chunk shows
+            phrasing = phrase(sentence, site, family.name, env, version=question_version, doc_text=doc.text,
+                              heading_from=true_chunk.start if true_chunk is not None else 0)
             if phrasing is None:
                 continue
             if true_chunk is None:
@@ -464,6 +467,12 @@ def unfair_rule(c: Candidate) -> tuple[str, str] | None:
         why = _twin(c)
         if why:
             return "twin", why
+    if family == "date" and c.mutation is not None:
+        from .families.date import reverses_chronology
+
+        at = c.sentence.start - c.true_chunk.start + c.site.start
+        if reverses_chronology(c.true_chunk.text, at, at + len(c.site.text), c.site.text, c.replacement):
+            return "chronology", "the new date reverses the order of the dates around it (a previous event after the latest)"
     if family == "quantity" and c.mutation is not None:
         why = _bound_kept(text, c.site, c.replacement)
         if why:

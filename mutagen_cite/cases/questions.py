@@ -17,6 +17,14 @@ Question versions (recorded in the suite header, so old suites stay reproducible
   miss alone leaves it unanswered. Aggregation and modality edits weaken rather than
   contradict ("all" to "most", "must" to "may"): their question verifies the strong
   statement and the expected answer is "yes".
+- ``v3`` (default) keeps v2's shapes and adds rules of question English (issue 11): a
+  wh-subject takes a singular verb ("What is available on the Pro plan?"); an answer left in
+  place is asked only close to the front of a short clause, never as an echo of a long sentence
+  or of a "You can ..." instruction; a question that keeps an unresolved "this", "it" or
+  "these" is dropped; a formula ("$40/month ≈ $0.0556/hour") or a path is no claim; a yes/no
+  verification never treats a main verb "do"/"have" as its auxiliary; a table row question
+  names the table (its nearest heading) and never takes a column named after a product or plan
+  for an attribute. v2 suites keep v2 questions on ``--update``.
 """
 
 from __future__ import annotations
@@ -42,9 +50,9 @@ ASK_KINDS = ANSWER_KINDS + ("tier", "region", "environment")
 CONTRADICTING = ("scope", "date", "quantity", "entity", "polarity")
 #: v2: families whose near miss only weakens the claim: a yes/no verification, answer "yes"
 VERIFYING = ("aggregation", "modality")
-DEFAULT_VERSION = "v2"
+DEFAULT_VERSION = "v3"
 MAX_QUESTION_WORDS = 24
-VERSIONS = ("v1", "v2")
+VERSIONS = ("v1", "v2", "v3")
 #: the noun a name slot is followed by ("the Pro plan"), asked as "which plan"
 _KIND_NOUN = re.compile(r"^\s+(plans?|tiers?|editions?|regions?|environments?|zones?|clusters?)\b", re.I)
 _DEFAULT_NOUN = {"tier": "plan", "region": "region", "environment": "environment"}
@@ -232,16 +240,66 @@ def wh_phrase(slot: Slot) -> str | None:
 
 
 def phrase(
-    sentence: Sentence, site: Slot, family: str, env: Environment, *, version: str = DEFAULT_VERSION
+    sentence: Sentence, site: Slot, family: str, env: Environment, *, version: str = DEFAULT_VERSION,
+    doc_text: str | None = None, heading_from: int = 0,
 ) -> Phrasing | None:
-    """Claim, question and answer for a (sentence, mutated site) pair, or None to skip."""
+    """Claim, question and answer for a (sentence, mutated site) pair, or None to skip.
+
+    ``doc_text`` is the text of the sentence's document (offsets as in ``sentence``): from v3 on
+    a table row question names the table by the nearest heading above the row, looked for from
+    ``heading_from`` on (the start of the chunk the row is shown in: a reader of that chunk sees
+    the heading the question names)."""
+    if doc_text is not None:
+        doc_text = " " * heading_from + doc_text[heading_from:]  # offsets kept; nothing before the chunk
+    phrasing = _phrase(sentence, site, family, env, version, doc_text)
+    if phrasing is not None and _rules_of(version) and (
+            not natural_question(phrasing.question) or len(phrasing.question.split()) > MAX_QUESTION_WORDS_V3):
+        return None
+    if phrasing is not None and _rules_of(version) and family == "polarity" and len(
+            _NEGATED.findall(phrasing.question)) > 1:
+        return None  # "What is not permitted on forms that have not been ...?": which negation is the condition?
+    return phrasing
+
+
+def _rules_of(version: str) -> bool:
+    """Whether ``version`` applies the v3 rules of question English."""
+    return version not in ("v1", "v2")
+
+
+#: words that point back to something the question does not name ("their" stays: in "Who is
+#: notified of their plan?" it points at the wh-subject)
+_UNRESOLVED = re.compile(r"\b(?:[Tt]his|[Tt]hese|[Tt]hose|[Ii]ts?|[Tt]hey|them|[Ss]uch|former|latter)\b")
+#: a name with its place in brackets ("US West (Oregon)"): one name, not an aside
+_NAME_WITH_PLACE = re.compile(r"[A-Z][\w.-]*\s\([A-Z][^()]*\)")
+#: a formula or a calculation, a path or a slash list: not a sentence a person asks about
+_FORMULA = re.compile(r"[≈×÷±∑]|\w/\w+/\w|\s[-+*/]\s\$?\d")
+
+
+#: "Should the name now be on the form?", "Should the field auto-populate?": "should" of
+#: expectation about a thing's state, not an obligation anyone can verify
+_EPISTEMIC_QUESTION = re.compile(r"^Should\b[^?]*\b(?:now|already|automatically|auto-\w+|be (?:on|in|there|listed|"
+                                 r"shown|displayed|visible|ready))\b")
+
+
+def natural_question(question: str) -> bool:
+    """v3: the question stands on its own: no pronoun or pointer left unresolved from the
+    sentence ("What is evaluated by this setting?"), no formula, path or bracketed aside."""
+    if _UNRESOLVED.search(question) or _FORMULA.search(question) or _EPISTEMIC_QUESTION.match(question):
+        return False
+    bare = _NAME_WITH_PLACE.sub("", question)
+    return "(" not in bare and "[" not in bare
+
+
+def _phrase(sentence: Sentence, site: Slot, family: str, env: Environment, version: str,
+            doc_text: str | None) -> Phrasing | None:
     text = sentence.text
     if is_table_row(text):
-        return _phrase_row(sentence, site, family, env, version)
+        heading = heading_before(doc_text, sentence.start) if doc_text is not None and _rules_of(version) else None
+        return _phrase_row(sentence, site, family, env, version, heading)
     if text.rstrip().endswith((":", "?")):
         return None
     claim = clean_claim(text)
-    if not is_standalone_claim(claim):
+    if not is_standalone_claim(claim) or (_rules_of(version) and _FORMULA.search(claim)):
         return None
     if version == "v1":
         answers: list[Slot | None] = [_answer_slot(sentence, site, family)]
@@ -254,7 +312,7 @@ def phrase(
         if phrasing is not None and (version == "v1" or names_condition(phrasing.question, site, family)):
             return phrasing
     if version != "v1" and family in CONTRADICTING:
-        phrasing = _subject_question(sentence, site, family, claim)
+        phrasing = _subject_question(sentence, site, family, claim, version)
         if phrasing is not None and names_condition(phrasing.question, site, family):
             return phrasing
     return None
@@ -276,7 +334,43 @@ _PERSON_NOUNS = {
 }
 
 
-def _subject_question(sentence: Sentence, site: Slot, family: str, claim: str) -> Phrasing | None:
+#: a predicate that goes on into a second clause with its own subject and verb
+_SECOND_CLAUSE = re.compile(r"\b(?:and|or|but|so)\s+(?:\w+\s+){1,3}?(?:is|are|was|were|will|can|has|have|do|does)\b")
+
+
+def _agree_coordinated(rest: str) -> str:
+    """A second verb coordinated with the predicate follows the singular wh-subject too:
+    "arranged by sales and usually last 30 days" -> "... and usually lasts 30 days"."""
+    from lemminflect import getAllInflections, getLemma
+
+    m = re.search(r"\band\s+(?:[a-z]+ly\s+)?([a-z]+)\b", rest)
+    if not m:
+        return rest
+    word = m.group(1)
+    for lemma in getLemma(word, upos="VERB"):
+        forms = getAllInflections(lemma, upos="VERB")
+        if word in forms.get("VBP", ()) and word == lemma and forms.get("VBZ"):
+            return rest[: m.start(1)] + forms["VBZ"][0] + rest[m.end(1):]
+    return rest
+
+
+def wh_subject_verb(aux: str, rest: str) -> str:
+    """The verb after a wh-subject ("What", "Who"): singular ("What is available?", "Who has
+    approved it?") unless a plural noun phrase follows as the complement ("What are the
+    limits?"), which then decides the number."""
+    from .families import grammar
+
+    m = re.match(r"(?:the|these|those|our|your|its|their)\s+(.*)", rest)
+    if m and aux in ("is", "are", "was", "were"):
+        phrase = re.split(r"\s(?:on|in|for|of|to|with|at|by|from|that|which|who|per|under|over)\b|[,;]", m.group(1))[0]
+        words = phrase.split()
+        if words and grammar.is_plural_noun(words[-1]):
+            return grammar.agree_verb(aux, True)
+    return grammar.agree_verb(aux, False)
+
+
+def _subject_question(sentence: Sentence, site: Slot, family: str, claim: str,
+                      version: str = DEFAULT_VERSION) -> Phrasing | None:
     """v2 fallback: ask for the subject when the condition lies in the predicate ("What was
     released on 21 April 2025?", "What is not included in the Free plan?"); the answer is the
     subject noun phrase without its article."""
@@ -305,6 +399,13 @@ def _subject_question(sentence: Sentence, site: Slot, family: str, claim: str) -
         return None  # "What can refer to ...?": with a modal the subject is an agent, not a thing
     head = re.sub(r"[^a-z]", "", subject.split()[-1].lower())
     wh = "Who" if head in _PERSON_NOUNS or head.rstrip("s") in _PERSON_NOUNS else "What"
+    if _rules_of(version):
+        if _SECOND_CLAUSE.search(rest):
+            return None  # "What is compliant and reimbursements are reviewed by X?": two clauses
+        singular = wh_subject_verb(aux, rest)
+        if singular != aux:
+            rest = _agree_coordinated(rest)
+        aux = singular
     question = f"{wh} {aux} {rest}?"
     if len(question.split()) > MAX_QUESTION_WORDS:
         return None
@@ -343,7 +444,7 @@ def _render(sentence: Sentence, site: Slot, family: str, env: Environment, versi
     text = sentence.text
     keep_case = any(s.start <= len(text) - len(text.lstrip()) + 1 and s.kind in _NAME_KINDS for s in sentence.slots)
     parts = _clause_parts(text, site, answer_slot, keep_case=keep_case,
-                          allow_negation=(version != "v1" and family == "polarity"))
+                          allow_negation=(version != "v1" and family == "polarity"), strict=_rules_of(version))
     ctx = {
         "family": family,
         "kind": site.kind,
@@ -377,6 +478,8 @@ def _render(sentence: Sentence, site: Slot, family: str, env: Environment, versi
     elif family in VERIFYING:
         if not _verifiable(sentence, site, family, parts):
             return None
+        if _rules_of(version) and (_main_verb_aux(parts) or not _bare_verb_after_modal(parts)):
+            return None  # "OHRM does a final review" -> "Does OHRM a final review?" is no English
         answer = "yes"
     else:
         answer = answer_value(answer_slot) if answer_slot is not None else None
@@ -406,6 +509,52 @@ def _verifiable(sentence: Sentence, site: Slot, family: str, parts: dict) -> boo
             return False
         return not _EPISTEMIC_AFTER.match(sentence.text[site.end:])
     return True
+
+
+def _main_verb_aux(parts: dict) -> bool:
+    """The "auxiliary" is a main verb ("does a review", "has at least two instances"): a
+    question fronting it needs do-support, which the verification shape does not give. As an
+    auxiliary, "do" is followed by a bare verb and "have" by a past participle (lemminflect's
+    lexicon decides), adverbs aside; and "may"/"might"/"could" fronted ask permission or
+    possibility, not whether the statement holds ("May you be required to ...?")."""
+    from lemminflect import getAllInflections
+
+    aux = parts.get("aux")
+    if aux in ("may", "might", "could"):
+        return True
+    if aux not in ("do", "does", "did", "has", "have", "had"):
+        return False
+    words = [w for w in re.findall(r"[A-Za-z-]+", parts.get("rest") or "")
+             if not w.endswith("ly") and w not in ("already", "also", "not", "never", "always", "just", "still", "now")]
+    if not words or not words[0].islower():
+        return True
+    word = words[0]
+    if aux in ("do", "does", "did"):
+        return "VB" not in getAllInflections(word, upos="VERB") or word not in getAllInflections(word, upos="VERB")["VB"]
+    for lemma_forms in (getAllInflections(lemma, upos="VERB") for lemma in _verb_lemmas(word)):
+        if word in lemma_forms.get("VBN", lemma_forms.get("VBD", ())):
+            return False  # the lexicon lists a regular verb's participle under its past tense
+    return True
+
+
+def _bare_verb_after_modal(parts: dict) -> bool:
+    """After a fronted modal ("Should you ...", "Must the team ...") the verb is in its bare form
+    ("Should you review ...?"); "Should you expected changes ...?" is no question."""
+    from lemminflect import getAllInflections
+
+    if parts.get("aux") not in ("must", "shall", "should", "can", "will", "would"):
+        return True
+    words = [w for w in re.findall(r"[A-Za-z-]+", parts.get("rest") or "")
+             if not w.endswith("ly") and w not in ("also", "not", "never", "always", "just", "still", "now", "only")]
+    if not words:
+        return False
+    return any(words[0] in getAllInflections(lemma, upos="VERB").get("VB", ()) for lemma in _verb_lemmas(words[0]))
+
+
+def _verb_lemmas(word: str) -> tuple[str, ...]:
+    from lemminflect import getLemma
+
+    return tuple(getLemma(word, upos="VERB"))
 
 
 def answer_value(slot: Slot) -> str:
@@ -461,8 +610,33 @@ def _answer_for(sentence: Sentence, site: Slot, family: str, answer_slot: Slot |
 _NAME_KINDS = {"tier", "geo", "org", "person", "product", "region", "version"}
 
 
+#: an answer left in place reads as a question only this close to the front of its clause
+MAX_IN_SITU_PREFIX = 6
+_PERSONAL_START = re.compile(r"^(?:you|we|i|our|your|us|one)\b", re.I)
+
+
+def natural_in_situ(before: str, after: str) -> bool:
+    """v3: "The Hobby plan includes how much usage?" is a question; "We recommend switching
+    back to X if ... after upgrading to which region?" is an echo of the sentence. The answer
+    may stay in place when the words before it are a short subject and verb (at most
+    :data:`MAX_IN_SITU_PREFIX`), not an instruction to the reader ("You can ..."), with no
+    comma or second clause, and the wh-phrase ends at a word boundary ("how much/GB" does not)."""
+    words = before.split()
+    if len(words) > MAX_IN_SITU_PREFIX or _PERSONAL_START.match(before.strip()):
+        return False
+    if before and not before[-1].isspace():
+        return False  # "stored in 1:how many seconds": the value was glued to a word or a ratio
+    if not words and not _AUX.match(after.strip()):
+        return False  # "How much on Hobby and $20 on Pro that covers ...?": a wh-subject needs its verb next
+    if re.search(r"[,;(]|\b(?:and|or|if|when)\b", before):
+        return False
+    if re.search(r"\b(?:over|under|above|below|of|for|with|at|by|from|per)\s*$", before) and not _AUX.search(before):
+        return False  # "Receipts for any expense over how much are required?": the answer sits inside the subject
+    return not re.match(r"[/(\-–]", after)
+
+
 def _clause_parts(text: str, site: Slot, answer_slot: Slot | None, *, keep_case: bool = False,
-                  allow_negation: bool = False) -> dict:
+                  allow_negation: bool = False, strict: bool = False) -> dict:
     parts: dict = {}
     body = _BULLET.sub("", text).strip().rstrip(".")
     offset = len(text) - len(text.lstrip())
@@ -500,7 +674,8 @@ def _clause_parts(text: str, site: Slot, answer_slot: Slot | None, *, keep_case:
                 # "$29 per month" -> "how much per month"; "a 99.9% uptime" -> "what percentage uptime"
                 before = re.sub(r"\b(an?|the|The|A|An)\s+$", "", before)
                 in_situ = (before + wh + body[b:]).strip()
-                if "," not in body and len(body.split()) <= 22 and (a > 0 or _AUX.search(body)):
+                if "," not in body and len(body.split()) <= 22 and (a > 0 or _AUX.search(body)) and (
+                        not strict or natural_in_situ(before, body[b:])):
                     parts["in_situ"] = _lower_first(in_situ) if a > 0 else in_situ
                 parts["wh"] = wh
                 parts["answer_span"] = (a, b)
@@ -576,7 +751,56 @@ def _lower_first(text: str) -> str:
     return text
 
 
-def _phrase_row(sentence: Sentence, site: Slot, family: str, env: Environment, version: str) -> Phrasing | None:
+#: the longest heading a question can carry as the table's name
+MAX_HEADING_WORDS = 8
+
+
+def heading_before(doc_text: str, pos: int) -> str | None:
+    """The nearest heading above ``pos``: a paragraph of one short line with no sentence-final
+    punctuation and no "Header: value" cells (Markdown "#" marks and emphasis removed), or None.
+    Table rows and sentences between the heading and ``pos`` are skipped over."""
+    before = doc_text[:pos]
+    for para in reversed(re.split(r"\n\s*\n", before)):
+        line = para.strip()
+        if not line or "\n" in line:
+            continue
+        line = re.sub(r"^#{1,6}\s+|[*_`]", "", line).strip()
+        if is_table_row(line) or re.search(r"[.:;!?,]$", line) or not re.match(r"[A-Z0-9]", line):
+            continue
+        if len(line.split()) > MAX_HEADING_WORDS or not re.search(r"[A-Za-z]{3}", line):
+            continue
+        if not _noun_heading(line):
+            return None  # the section is named by a clause or an instruction: no table name to give
+        return line
+    return None
+
+
+#: the word after an imperative verb in a heading: a particle, a preposition or a determiner
+_IMPERATIVE_HEADING = re.compile(r"(?:back|up|out|down|off|in|on|over|from|to|with|the|a|an|your|our|my|it)$")
+#: headings that name no subject: a question gains nothing from them
+_GENERIC_HEADINGS = {"faq", "faqs", "overview", "summary", "details", "notes", "examples", "example", "reference",
+                     "introduction", "more information", "see also", "related", "resources", "table", "tables"}
+
+
+def _noun_heading(line: str) -> bool:
+    """A heading a question can call "the <heading> table": a noun phrase, not a generic word, a
+    clause ("Resources are billed at") or a trailing preposition."""
+    low = line.lower()
+    if low in _GENERIC_HEADINGS or low.rstrip("s") in _GENERIC_HEADINGS:
+        return False
+    if re.search(r"\b(?:is|are|was|were|be|can|will|should|must|do|does|you|we|how|what|why|when)\b", low):
+        return False
+    words = low.split()
+    if len(words) > 1 and _IMPERATIVE_HEADING.match(" ".join(words[1:2])):
+        from lemminflect import getAllInflections
+
+        if words[0] in getAllInflections(words[0], upos="VERB").get("VB", ()):
+            return False  # "Roll back from the dashboard", "Set up a project": an instruction
+    return not re.search(r"\b(?:at|to|for|of|in|on|by|with|from|and|or|the|a|an)$", low)
+
+
+def _phrase_row(sentence: Sentence, site: Slot, family: str, env: Environment, version: str,
+                heading: str | None = None) -> Phrasing | None:
     cells = row_cells(sentence.text)
     if len(cells) < 2:
         return None
@@ -602,7 +826,7 @@ def _phrase_row(sentence: Sentence, site: Slot, family: str, env: Environment, v
     elif version != "v1":
         if family not in VALUE_FAMILIES and family != "scope":
             return None
-        return _phrase_row_key(sentence, cells, cells[site_cell], site, family, env, version)
+        return _phrase_row_key(sentence, cells, cells[site_cell], site, family, env, version, heading)
     else:
         if family not in VALUE_FAMILIES and family != "scope":
             return None
@@ -610,30 +834,60 @@ def _phrase_row(sentence: Sentence, site: Slot, family: str, env: Environment, v
         if answer_slot is None:
             return None
     j = cell_of(answer_slot)
-    header, value, _ = cells[j]
+    header, value, at = cells[j]
+    if _rules_of(version) and _named_column(sentence, header, at):
+        return None  # "Vercel: 4GB": a column named after a product compares products, it is no attribute
     if answer_slot.kind == "year" and not re.search(r"date|year|since|until|release|effective|updated|deadline", header, re.I):
         return None  # a bare four-digit number under "Count" is not a year
     if (not header or not key_value or len(value.split()) > 8 or "*" in header + key_value
             or re.search(r"\b(?:by|to|for|of|from|at|in)$", header, re.I)):
         return None
-    ctx = {"key_header": key_header, "key": key_value, "header": header, "value": value, "family": family}
+    ctx = {"key_header": key_header, "key": key_value, "header": header, "value": value, "family": family,
+           "heading": _table_name(heading, key_value, header)}
     claim = " ".join(env.get_template(f"questions/row_claim.{version}.j2").render(**ctx).split())
     question = " ".join(env.get_template(f"questions/row.{version}.j2").render(**ctx).split())
     return Phrasing(claim, question, answer_slot.text, answer_slot)
 
 
+def _named_column(sentence: Sentence, header: str, at: int) -> bool:
+    """The column header is itself a plan, product or other name (a comparison matrix)."""
+    return any(s.kind in _NAME_KINDS and at - len(header) - 2 <= s.start and s.end <= at - 2 for s in sentence.slots)
+
+
+def _table_name(heading: str | None, key: str, header: str) -> str | None:
+    """The heading as the table's name in a question ("the plan limits table"), or None when
+    there is none or it only repeats the row's own words."""
+    if not heading or re.search(r"[,;:–—()/]| - ", heading):
+        return None  # "Split, Croatia", "Appendix A – retention": a place or a label, not a table's name
+    from lemminflect import getAllLemmas
+
+    first = heading.split()[0]
+    common = first[1:].islower() and bool(getAllLemmas(first.lower()))  # an English word, not a brand
+    name = (first[:1].lower() + first[1:] if common else first) + heading[len(first):]
+    if name.lower() in (key.lower(), header.lower()) or name.lower() in ("overview", "summary", "details", "notes"):
+        return None
+    return name
+
+
 #: first-column headers that name no kind of thing, so "For which <header>" asks nothing
 _GENERIC_HEADERS = {"name", "names", "title", "label", "id", "key", "value", "item", "items", "description",
                     "details", "notes", "column", "field", "entry", "#", "no.", "number"}
+#: v3: the longest cell a question pins as its condition
+MAX_PINNED_CELL_WORDS = 5
+#: v3: the longest question; a longer yes/no question is a sentence read back, not asked
+MAX_QUESTION_WORDS_V3 = 20
+#: v3: headers that only repeat the value's unit ("Days: 60 days"): they name no attribute
+_UNIT_HEADERS = {"days", "hours", "minutes", "seconds", "weeks", "months", "years", "amount", "count", "total", "gb",
+                 "mb", "tb", "usd", "dollars", "percent", "%"}
 
 
 def _phrase_row_key(sentence: Sentence, cells, cell, site: Slot, family: str, env: Environment,
-                    version: str) -> Phrasing | None:
+                    version: str, heading: str | None = None) -> Phrasing | None:
     """v2, a changed value in a non-key cell: pin that value, ask for the row's key
     ("For which plan is the RTO 8 hours?")."""
     key_header, key_value, _ = cells[0]
     header, value, at = cell
-    if any(s.kind in _NAME_KINDS and at - len(header) - 2 <= s.start and s.end <= at - 2 for s in sentence.slots):
+    if _named_column(sentence, header, at):
         return None  # a column named after a plan or product ("Free: 256 MB"): a comparison matrix
     if site.kind == "year" and not re.search(r"date|year|since|until|release|effective|updated|deadline", header, re.I):
         return None  # a bare four-digit number under "Count" is not a year
@@ -644,12 +898,17 @@ def _phrase_row_key(sentence: Sentence, cells, cell, site: Slot, family: str, en
         return None
     if key_header.strip().lower() in _GENERIC_HEADERS or header.strip().lower() in _GENERIC_HEADERS:
         return None  # "For which name is ...": the header does not say what kind of thing the row is
+    if _rules_of(version) and len(value.split()) > MAX_PINNED_CELL_WORDS:
+        return None  # "is the definition Expected to happen within ...": a sentence pasted as a condition
+    if _rules_of(version) and header.strip().lower() in _UNIT_HEADERS:
+        return None  # "For which plan are the days 60 days ...?": the header only repeats the unit
     key_end = len(key_header) + 2 + len(key_value)
     if any(s.family in ("quantity", "date") and s.start < key_end for s in sentence.slots):
         return None  # the row's key is itself a value ("250 MB"): no name to ask for
     if any(unicodedata.category(ch) == "So" for ch in sentence.text):
         return None  # a feature matrix of check marks, not a table of values
-    ctx = {"key_header": key_header, "key": key_value, "header": header, "value": value, "family": family}
+    ctx = {"key_header": key_header, "key": key_value, "header": header, "value": value, "family": family,
+           "heading": _table_name(heading, key_value, header)}
     claim = " ".join(env.get_template(f"questions/row_claim.{version}.j2").render(**ctx).split())
     question = " ".join(env.get_template(f"questions/row_key.{version}.j2").render(**ctx).split())
     if not question.endswith("?") or not names_condition(question, site, family):

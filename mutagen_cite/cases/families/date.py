@@ -291,3 +291,32 @@ class DateFamily:
 
 
 FAMILY = DateFamily()
+
+
+def reverses_chronology(chunk_text: str, site_start: int, site_end: int, original: str, replacement: str) -> bool:
+    """A changed date must keep its place among the other dates of its chunk: "the previous test
+    was on 4 December 2024" beside "the most recent test was on 12 March 2025" cannot become
+    September 2025, nor can one release move past the next. ``site_start``/``site_end`` are the
+    changed date's offsets in ``chunk_text``; dates compare at the coarser of the two
+    granularities (a year against a day compares years)."""
+    from ...analysis.patterns import date_slot
+    from ...values import find_values
+
+    def iso(surface: str) -> str | None:
+        slot = date_slot(surface, 0, len(surface))
+        return slot.value if slot is not None and re.match(r"\d{4}", slot.value or "") else None
+
+    old, new = iso(original), iso(replacement)
+    if old is None or new is None:
+        return False
+    for v in find_values(chunk_text, ranges=False):
+        if v.kind != "date" or (v.start < site_end and site_start < v.end):
+            continue
+        other = iso(chunk_text[v.start:v.end])
+        if other is None:
+            continue
+        n = min(len(other), len(old), len(new))
+        a, b, o = old[:n], new[:n], other[:n]
+        if a != o and b != o and (a < o) != (b < o):
+            return True
+    return False

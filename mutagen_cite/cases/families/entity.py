@@ -6,6 +6,17 @@ replaced by a real sibling of the same kind from the corpus (another product of 
 brand, another team lead), and only then by a Faker name seeded from the caller's rng.
 Acronyms ("API", "SSO", "RAM") and lower-case or numeric "names" are not sites: spaCy often
 tags them as organisations, and changing them yields nonsense rather than a near miss.
+
+Same kind, or no swap (issue 11):
+
+- a name the statistical tagger proposes is swapped only when the corpus confirms its kind (it
+  recurs tagged that way, :meth:`MineResult.confirmed`), and so is its replacement: a UI label
+  or feature tagged once as a person or organisation is no name;
+- in a table row a name's kind is its column's: a cell under "Feature" or "Setting" holds no
+  person or organisation, whatever the tagger says;
+- a sibling of the same brand must share the head noun ("Acme CLI" -> "Zeta CLI", "Python SDK"
+  -> "Java SDK"); the same brand with another head ("Acme CLI" -> "Acme Postgres") is another
+  kind of thing, swapped only when a real sibling sentence puts it in the same place.
 """
 
 from __future__ import annotations
@@ -84,7 +95,7 @@ class Version:
 
 class EntityFamily:
     name = "entity"
-    version = "entity.v2"
+    version = "entity.v3"
     description = "an organisation, person, product or version number changed"
 
     def __init__(self) -> None:
@@ -101,6 +112,8 @@ class EntityFamily:
                     continue
             elif not _good_name(slot.text, slot.kind) or grammar.in_label(sentence.text, slot.start, slot.end):
                 continue
+            elif not _column_allows(sentence.text, slot):
+                continue  # "Feature: Max Memory Limit": the column says what kind of thing the cell is
             elif grammar.inside_identifier(sentence.text, slot.start, slot.end) or not _in_statement(
                 sentence.text, slot
             ):
@@ -169,6 +182,8 @@ class EntityFamily:
             site.kind == "person" and not (org_like or has_acronym or common)
         )
         kind = "person" if person else ("org" if site.kind == "person" else site.kind)
+        if not _confirmed(values, own, person):
+            return None  # the tagger's guess, not a name the corpus uses as one
         other_kinds = ("org", "product") if person else ("person",)
         elsewhere = {v for k in other_kinds for v in vocab.get(k, ())}
         if not person and own in _house_names(vocab):
@@ -192,7 +207,12 @@ class EntityFamily:
             if person and len(v.split()) == 1:
                 return None  # "Ines" is not a sibling of "Rafael Quintero"
             words = v.split()
-            sibling = n_words > 1 and (own.split()[0] == words[0] or own.split()[-1] == words[-1])
+            if not _confirmed(values, v, person):
+                return None
+            # the same head noun ("Python SDK" -> "Java SDK") is the same kind of thing; the same
+            # brand with another head ("Acme CLI" -> "Acme Postgres") is not, unless a real
+            # sibling sentence puts it in the same place
+            sibling = n_words > 1 and len(words) > 1 and own.split()[-1] == words[-1]
             if index >= FREQUENT and not sibling and not person and not grammar.is_camel(v):
                 return None  # a rare "name" in the vocabulary is as likely spaCy noise as a name
             if not person and not sibling and v not in comparable:
@@ -253,13 +273,55 @@ class EntityFamily:
                 "Expense reports are reviewed by David Chen each month.",
                 "David Chen",
             ),
-            Example(  # an organisation only for a comparable one: the same brand's other product
+            Example(  # an organisation only for a comparable one: the same head noun, not the same brand
                 "Card payments are processed by Stripe on behalf of Acme Payments.",
                 "Acme Payments",
-                "Card payments are processed by Stripe on behalf of Acme Lending.",
-                vocabulary={"org": ("Stripe", "Northwind Traders", "Acme Lending")},
+                "Card payments are processed by Stripe on behalf of Globex Payments.",
+                vocabulary={"org": ("Stripe", "Northwind Traders", "Acme Lending", "Globex Payments")},
             ),
         )
+
+
+#: column headers under which a cell names a person, an organisation or a product
+_NAME_COLUMNS = {
+    "person": re.compile(r"\b(?:name|owner|contact|author|lead|assignee|approver|reviewer|manager|person|who|dri|"
+                         r"maintainer|sponsor|champion|point of contact|poc|member|speaker|host)s?\b", re.I),
+    "org": re.compile(r"\b(?:company|vendor|provider|organi[sz]ation|partner|customer|supplier|agency|office|"
+                      r"team|department|name|processor|subprocessor|entity|integration|service|platform)s?\b", re.I),
+    "product": re.compile(r"\b(?:product|tool|service|system|application|app|software|platform|integration|"
+                          r"name|database|engine|provider|library|framework|sdk|client)s?\b", re.I),
+}
+
+
+def _column_allows(text: str, slot: Slot) -> bool:
+    """In a "Header: value; Header: value." table row, a name's kind must fit its column
+    header; outside a table row every position is allowed."""
+    from ..questions import is_table_row, row_cells
+
+    if not is_table_row(text):
+        return True
+    for header, value, at in row_cells(text):
+        if at <= slot.start and slot.end <= at + len(value):
+            return bool(_NAME_COLUMNS.get(slot.kind, _NAME_COLUMNS["org"]).search(header)
+                        or _NAME_COLUMNS["org"].search(header) and slot.kind == "product"
+                        or _NAME_COLUMNS["product"].search(header) and slot.kind == "org")
+    return False  # a name inside a header, not a cell
+
+
+def _confirmed(values: ValueSource, surface: str, person: bool) -> bool:
+    """The corpus confirms ``surface`` as a person (or as an organisation or product, which the
+    tagger mixes up): it recurs tagged that way. Without mining results (unit examples) every
+    name passes."""
+    mined = values.mine_result
+    if mined is None or not hasattr(mined, "kinds_of"):
+        return True
+    if person:
+        words = surface.split()
+        shaped = synthetic.looks_like_person(surface) and not all(grammar.looks_common_word(w) for w in words[1:])
+        return shaped or mined.confirmed(surface, "person")  # a given name + a surname is a rule pattern
+    counts = mined.kinds_of.get(" ".join(surface.split()), {})
+    named = counts.get("org", 0) + counts.get("product", 0)
+    return named >= 2 and named >= counts.get("person", 0) and named >= counts.get("geo", 0)
 
 
 def _house_names(vocab: dict) -> set[str]:

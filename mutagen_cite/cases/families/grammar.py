@@ -7,9 +7,12 @@ returns None rather than emit a sentence these helpers cannot vouch for.
 - articles: ``article_for("8-hour") == "an"``, and :func:`fix_article` re-picks a/an before a
   changed word;
 - case: :func:`match_case` ("Most" + "all" -> "All"), sentence-start capitalisation;
-- nouns: :func:`pluralize`, :func:`singularize`, :func:`inflect_noun` ("1 day" / "2 days");
-- verbs: :func:`third_person` ("apply" -> "applies"), :func:`past_tense` (irregulars known),
-  be/have agreement (:func:`agree_verb`);
+- nouns: :func:`pluralize`, :func:`singularize`, :func:`inflect_noun` ("1 day" / "2 days"),
+  from the lemminflect lexicon (unknown words fall back to the regular -s/-es/-ies rules);
+- verbs: :func:`third_person` ("apply" -> "applies"), :func:`past_tense`, from lemminflect;
+  be/have agreement (:func:`agree_verb`, a closed class of six auxiliaries);
+- articles stay hand-written: the spoken sound of acronyms and numerals ("an SLA", "an 8-hour",
+  "a URL") is what decides a/an in documentation, and inflect/lemminflect read them as words.
 - numbers: :class:`NumberStyle` keeps "$1,200" commas, "99.95" decimals and word numbers.
 """
 
@@ -245,6 +248,21 @@ _INVARIANT = {"data", "staff", "information", "software", "hardware", "equipment
 _SINGULARS = {v: k for k, v in _IRREGULAR_PLURALS.items()}
 
 
+@lru_cache(maxsize=8192)
+def _lexicon(word: str, tag: str) -> str | None:
+    """The lemminflect inflection of a lower-case ``word`` for a Penn ``tag`` (NNS, NN, VBZ,
+    VBD), or None when the word is not in its lexicon (then the regular rules apply)."""
+    from lemminflect import getInflection, getLemma
+
+    if tag == "NN":
+        lemmas = getLemma(word, upos="NOUN", lemmatize_oov=False)
+        return lemmas[0] if lemmas else None
+    upos = "NOUN" if tag.startswith("NN") else "VERB"
+    lemma = word
+    forms = [f for f in getInflection(lemma, tag=tag, inflect_oov=False) if f.isalpha() or "-" in word]
+    return forms[0] if forms else None  # ("over-wrote" for "overwrite" is a lexicon slip: ignored)
+
+
 def pluralize(noun: str) -> str:
     """English plural of a (singular) noun, keeping its case."""
     if not noun:
@@ -252,10 +270,13 @@ def pluralize(noun: str) -> str:
     low = noun.lower()
     if low in _INVARIANT or not noun[-1].isalpha():
         return noun
-    if noun.isupper() and len(noun) > 1:
-        return noun + "s"  # "GPUs", "vCPUs" handled by the caller's case
+    if any(c.isupper() for c in noun[1:]) and len(noun) > 1:
+        return noun + "s"  # acronyms and mixed case: "GPUs", "vCPUs"
     if low in _IRREGULAR_PLURALS:
         return match_case(noun, _IRREGULAR_PLURALS[low])
+    found = _lexicon(low, "NNS")
+    if found and found != low:
+        return match_case(noun, found) if noun[:1].isupper() else found
     if re.search(r"(?:s|sh|ch|x|z)$", low):
         return noun + "es"
     if re.search(r"[^aeiou]y$", low):
@@ -270,6 +291,10 @@ def singularize(noun: str) -> str:
         return noun
     if low in _SINGULARS:
         return match_case(noun, _SINGULARS[low])
+    if low.islower() and noun[1:] == low[1:] and low.endswith("s"):
+        found = _lexicon(low, "NN")
+        if found and found != low and pluralize(found).lower() == low:
+            return noun[:1] + found[1:] if noun[:1].isupper() else found
     if re.search(r"[^aeiou]ies$", low):
         return noun[:-3] + ("Y" if noun.isupper() else "y")
     if re.search(r"(?:ss|sh|ch|x|z)es$", low) or low.endswith("sses"):
@@ -333,6 +358,9 @@ def third_person(verb: str) -> str:
     low = verb.lower()
     if low in _THIRD_IRREGULAR:
         return match_case(verb, _THIRD_IRREGULAR[low])
+    found = _lexicon(low, "VBZ")
+    if found:
+        return match_case(verb, found) if verb[:1].isupper() else found
     if re.search(r"(?:s|sh|ch|x|z|o)$", low):
         return verb + "es"
     if re.search(r"[^aeiou]y$", low):
@@ -345,6 +373,9 @@ def past_tense(verb: str) -> str:
     low = verb.lower()
     if low in _IRREGULAR_PAST:
         return match_case(verb, _IRREGULAR_PAST[low])
+    found = _lexicon(low, "VBD")
+    if found:
+        return match_case(verb, found) if verb[:1].isupper() else found
     if low.endswith("e"):
         return verb + "d"
     if re.search(r"[^aeiou]y$", low):

@@ -9,6 +9,17 @@ verb without an auxiliary cannot take "not" without do-support, so those return 
 clause that already holds a negative word (no, never, nothing, neither) is never negated again.
 Idioms where "not" is not the claim's polarity ("not only", "whether or not", "if not") are
 left alone.
+
+A flip a reader sees through is no near miss (rules of documentation English, see
+:func:`seen_through`):
+
+- documentation states a measured value affirmatively; a negated measurement ("is not charged
+  at $0.05/GB", "will not follow up within 2 business days") reads as a made-up denial, so
+  "not" is never *inserted* into a clause that states a number, amount, duration or date;
+- a negation that agrees with another word of the sentence is part of one statement: removing
+  it from "is immutable and cannot be changed" or "is available but isn't necessary" leaves a
+  self-contradiction. (A flip whose *next* sentence elaborates on it is judged where the
+  chunk is known: ``cases.candidates.unfair_reason``.)
 """
 
 from __future__ import annotations
@@ -47,14 +58,14 @@ _NEG_FORMS = re.compile(r"^(?:not|n't|n’t|never)$", re.I)
 
 class PolarityFamily:
     name = "polarity"
-    version = "polarity.v1"
+    version = "polarity.v2"
     description = "a negation removed, or 'not' added after an auxiliary"
 
     def sites(self, sentence: Sentence) -> list[Slot]:
         text = sentence.text
         out = []
         for slot in sentence.slots_of("polarity"):
-            if grammar.in_code_or_url(text, slot.start, slot.end):
+            if grammar.in_code_or_url(text, slot.start, slot.end) or seen_through(sentence, slot):
                 continue
             if slot.kind == "negation" and _NEG_FORMS.match(slot.text) and not _idiom(text, slot):
                 if remove_negation(text, slot) is not None:
@@ -93,13 +104,96 @@ class PolarityFamily:
                     "Members can delete the shared dashboards."),
             Example("Do not share your recovery codes with support staff.", "not",
                     "Share your recovery codes with support staff."),
-            Example("The nightly export did not send any alerts.", "not",
-                    "The nightly export sent any alerts."),
+            Example("The nightly export did not send the summary email.", "not",
+                    "The nightly export sent the summary email."),
             Example("Audit logs are exported to the customer bucket.", "are",
                     "Audit logs are not exported to the customer bucket."),
             Example("Administrators can rotate the signing key at any time.", "can",
                     "Administrators cannot rotate the signing key at any time."),
         )
+
+
+# --------------------------------------------------------------------------- plausibility
+
+#: a word with a negative affix whose stem is a word: "immutable", "unsupported", "read-only"
+_NEGATIVE_AFFIX = re.compile(r"^(?:un|non-?)([a-z]{3,}(?:able|ible|ed|ful|ive|al|ent|ant|id|ete))$"
+                             r"|^(?:in|im|ir|il)([a-z]{3,}(?:able|ible|ive|ent|ant|id|ete))$|^([a-z]{4,})less$")
+_NEGATIVE_LEXICAL = {"read-only", "readonly", "disabled", "forbidden", "prohibited", "deprecated", "unavailable",
+                     "impossible", "invalid", "inactive", "immutable"}
+#: contrastive words: the sentence states a contrast, which a flip on one side turns into nonsense
+_CONTRAST = re.compile(r"\b(?:but|although|though|whereas)\b|,\s*yet\b", re.I)
+#: value slot kinds: a measured value in the clause
+_MEASURED = {"duration", "money", "percent", "size", "count", "date", "month", "quarter", "year"}
+
+
+def _negative_word(word: str) -> bool:
+    low = word.lower().strip(".,;:()")
+    if low in _NEGATIVE_LEXICAL:
+        return True
+    m = _NEGATIVE_AFFIX.match(low)
+    if not m:
+        return False
+    stem = m.group(1) or m.group(2) or m.group(3)
+    from lemminflect import getAllLemmas
+
+    return bool(getAllLemmas(stem))  # the stem is an English word: "mutable", "supported", "valid"
+
+
+_BE = {"is", "are", "was", "were", "am", "'s", "’s", "'re", "’re", "'m", "’m"}
+_PREDICATE_ADJECTIVE = re.compile(r"[a-z]+(?:able|ible|ent|ant|ive)|available|free|open|public|private|visible|"
+                                  r"eligible|responsible|possible|compatible|live|on|off")
+_SKIP_ADVERB = re.compile(r"[a-z]+ly|also|always|still|already|yet|now|currently|automatically|only|just|ever")
+
+
+def _property_or_ability(text: str, slot: Slot) -> bool:
+    """Documentation negates properties and abilities ("is not supported", "are not included",
+    "cannot export"), not definitions, recommendations or evaluations ("is not for teams", "is
+    not good practice", "is not a sane bar"). After a form of "be" the next word must be a past
+    participle or a predicate adjective; after a modal or "do", a bare verb (lemminflect's
+    lexicon decides)."""
+    from lemminflect import getAllInflections, getLemma
+
+    pos = slot.end
+    while True:
+        nxt = grammar.word_after(text, pos)
+        if nxt is None:
+            return False
+        if _SKIP_ADVERB.fullmatch(nxt[2].lower()):
+            pos = nxt[1]
+            continue
+        break
+    word = nxt[2].lower()
+    aux = slot.text.lower()
+    if aux in ("has", "have", "had"):
+        return True  # checked by insert_negation: a participle must follow
+    forms = [getAllInflections(lemma, upos="VERB") for lemma in getLemma(word, upos="VERB")]
+    if aux in _BE:
+        participle = any(word in f.get("VBN", f.get("VBD", ())) for f in forms)
+        return participle or bool(_PREDICATE_ADJECTIVE.fullmatch(word))
+    return any(word in f.get("VB", ()) for f in forms)
+
+
+def seen_through(sentence: Sentence, slot: Slot) -> bool:
+    """True when flipping the polarity at ``slot`` gives a sentence a reader sees through
+    (see the module docstring): a negated measurement, or a clause tied to another word or
+    clause that keeps asserting the original."""
+    text = sentence.text
+    if slot.kind == "affirmative" and any(s.kind in _MEASURED and s.start >= slot.end for s in sentence.slots):
+        return True  # "is not charged at $0.05/GB": documentation does not deny a measurement
+    if slot.kind == "affirmative" and not _property_or_ability(text, slot):
+        return True  # "Hobby is not for hobbyists", "is not good practice": a negated definition
+    if _CONTRAST.search(text):
+        return True  # "available but not necessary": the contrast is the statement
+    if slot.kind == "negation" and re.search(r"\b(?:and|or)\s+(?:\w+\s*)?$", text[: slot.start]):
+        return True  # "has a known bug and won't show the prompt": the negation follows from the first half
+    if slot.kind == "negation" and re.search(r"\b(?:any|anyone|anything|anywhere|ever|at all|yet)\b", text[slot.end :]):
+        return True  # "never exceeds 4 hours in any month": "any" needs the negation it leans on
+    if slot.kind == "negation" and re.match(r"\s*to\b", text[slot.end :]):
+        return True  # "is not to blame", "is not to create conflict": a purpose, not a property
+    words = re.findall(r"[A-Za-z][A-Za-z-]*", text)
+    if re.search(r"\b(?:and|or)\b", text) and any(_negative_word(w) for w in words):
+        return True  # "is immutable and cannot be updated": both halves say one thing
+    return False
 
 
 # --------------------------------------------------------------------------- removing
@@ -189,6 +283,8 @@ def _idiom(text: str, slot: Slot) -> bool:
     before = text[: slot.start].rstrip().lower()
     if re.match(r"(only|just|yet|merely|even|until)\b", after):
         return True
+    if re.match(r"(exactly|necessarily|quite|really|entirely|particularly|always|all that|too|very)\b", after):
+        return True  # "aren't exactly helpful", "not necessarily": a hedge, not the claim's polarity
     if re.search(r"\b(whether or|or|if|than)$", before):
         return True
     if re.search(r"\b(?:nor|either|yet)\b", re.split(r"[.;:!?]", after, maxsplit=1)[0]):

@@ -44,9 +44,26 @@ def _geo_shape(surface: str) -> str:
     return f"name{min(len(s.split()), 3)}"
 
 
+_FREE_TIER = re.compile(r"\b(?:free|trial)\b", re.I)
+
+
+def _free(tier: str) -> bool:
+    return bool(_FREE_TIER.search(tier))
+
+
+def _priced(sentence: Sentence, site: Slot) -> bool:
+    """The sentence speaks of paying: a non-zero amount of money, or "paid"/"free" outside the
+    tier itself. There a free tier and a paid one are not interchangeable: "the Free plan has
+    1 GB and a paid plan 100 GB" cannot become "the Pro plan has 1 GB and a paid plan 100 GB"."""
+    if any(s.kind == "money" and (s.number or 0) > 0 for s in sentence.slots):
+        return True
+    rest = sentence.text[: site.start] + " " + sentence.text[site.end :]
+    return bool(re.search(r"\b(?:paid|free|trial|billed|charged|price|cost)\b", rest, re.I))
+
+
 class ScopeFamily:
     name = "scope"
-    version = "scope.v1"
+    version = "scope.v2"
     description = "region, plan tier, environment or place changed to a sibling value"
 
     def sites(self, sentence: Sentence) -> list[Slot]:
@@ -117,8 +134,8 @@ class ScopeFamily:
                 else:
                     r = 0 if synthetic.region_style(v) == synthetic.region_style(site.text) else 1
             elif site.kind == "tier":
-                if v.lower() in _NOT_TIER_WORDS:
-                    return None
+                if v.lower() in _NOT_TIER_WORDS or _priced(sentence, site) and _free(v) != _free(site.text):
+                    return None  # "Plan: Free; Subscription: $5/month": a free tier with a price
                 r = 0 if v[:1].isupper() == site.text[:1].isupper() else 1
             elif site.kind == "environment":
                 r = 0 if v.lower() in synthetic.ENVIRONMENTS else 1
