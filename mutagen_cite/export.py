@@ -66,7 +66,7 @@ def case_row(case: Case) -> dict:
         expected = "yes"
     else:
         expected = case.expect.answer_contains or case.expect.answer or case.answer
-    mutation = (case.provenance or {}).get("mutation") or {}
+    mutation = case.provenance.mutation if case.provenance is not None else None
     return {
         "case_id": case.id,
         "family": case.family,
@@ -83,7 +83,8 @@ def case_row(case: Case) -> dict:
         ],
         "cited_chunks_include": list(case.expect.cited_chunks_include),
         "cited_chunks_exclude": list(case.expect.cited_chunks_exclude),
-        "mutation": {k: str(mutation[k]) for k in ("kind", "original", "replacement") if mutation.get(k) is not None},
+        "mutation": {k: str(getattr(mutation, k)) for k in ("kind", "original", "replacement")
+                     if mutation is not None and getattr(mutation, k) is not None},
     }
 
 
