@@ -43,7 +43,7 @@ from pathlib import Path
 from typing import Iterable
 
 from .errors import ConfigError, OutputError
-from .files import atomic_write_text
+from .files import atomic_file, atomic_write_text
 from .model import Case, Suite
 
 FORMATS = ("promptfoo", "hf", "ragas", "deepeval")
@@ -315,7 +315,7 @@ def write_parquet(suite: Suite, path: Path) -> Path:
     import pyarrow.parquet as pq
 
     table = _arrow_table(suite)
-    return _atomic_file(path, lambda tmp: pq.write_table(table, tmp))
+    return atomic_file(path, lambda tmp: pq.write_table(table, tmp))
 
 
 def write_hf_dataset(suite: Suite, path: Path) -> Path:
@@ -351,27 +351,6 @@ def write_hf_dataset(suite: Suite, path: Path) -> Path:
         if quiet:
             datasets.enable_progress_bars()
         shutil.rmtree(tmp, ignore_errors=True)
-    return path
-
-
-def _atomic_file(path: Path, write) -> Path:
-    parent = path.parent if str(path.parent) else Path(".")
-    if not parent.is_dir():
-        raise OutputError(f"folder {parent} does not exist", where=str(path), hint="create the folder first")
-    from .files import _mode_for
-
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=parent)
-    os.close(fd)
-    try:
-        os.chmod(tmp, _mode_for(path))
-        write(tmp)
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
     return path
 
 

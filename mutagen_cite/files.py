@@ -18,6 +18,23 @@ def atomic_write_text(path: str | os.PathLike, text: str, *, durable: bool = Tru
     keeps its permission bits; a new file gets the mode the umask gives (like ``open()``).
     ``durable=False`` skips the fsync: right for cache entries, where a lost file is a miss.
     """
+
+    def write(tmp: str) -> None:
+        with open(tmp, "w", encoding="utf-8", newline="\n") as fh:
+            fh.write(text)
+            if durable:
+                fh.flush()
+                os.fsync(fh.fileno())
+
+    return atomic_file(path, write)
+
+
+def atomic_file(path: str | os.PathLike, write) -> Path:
+    """Call ``write(tmp_path)`` on a temporary file beside ``path``, then rename it into place.
+
+    The one atomic-write protocol of the project (text, Parquet, anything a library writes to a
+    path): the folder must exist, the temporary file gets the mode ``path`` has (or the umask's),
+    and on any error ``path`` is left as it was and the temporary file is removed."""
     target = Path(path)
     folder = target.parent if str(target.parent) else Path(".")
     if not folder.exists():
@@ -34,13 +51,10 @@ def atomic_write_text(path: str | os.PathLike, text: str, *, durable: bool = Tru
             where=str(target),
             hint="choose a writable output path",
         ) from None
+    os.close(fd)
     try:
         os.chmod(tmp, _mode_for(target))
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
-            fh.write(text)
-            if durable:
-                fh.flush()
-                os.fsync(fh.fileno())
+        write(tmp)
         os.replace(tmp, target)
     except BaseException:
         try:
