@@ -104,3 +104,24 @@ def test_no_question_when_no_natural_one_can_be_formed(annotator, env, text, fam
     sites = [s for s in fam.sites(sentence) if s.text == site_text]
     assert sites, f"{family} finds no site {site_text!r} in {text!r}"
     assert all(phrase(sentence, site, family, env, version="v2") is None for site in sites)
+
+
+def test_an_answer_is_never_a_piece_of_a_word(annotator, env):
+    """v3: a slot glued to letters or digits ("2" of "v2"), or whose answer would be a bare number
+    (version "v2" answered "2"), is not asked for; the question asks for a whole value instead,
+    or is not formed. v2 suites keep their questions."""
+    from dataclasses import replace
+
+    from mutagen_cite.model import Slot
+
+    text = "The Lantern plan includes release v2 with 3 seats."
+    sentence = sentence_of(annotator, text)
+    site = next(s for s in sentence.slots if s.text == "Lantern")
+    start = text.index("v2") + 1
+    glued = Slot("quantity", "number", start, start + 1, "2", "2")
+    seats = next(s for s in sentence.slots if s.text.startswith("3"))
+    sentence = replace(sentence, slots=tuple(sorted((glued, *sentence.slots), key=lambda s: s.start)))
+    v3 = phrase(sentence, site, "scope", env, version="v3")
+    assert v3 is None or v3.answer == seats.text  # the whole value, never the digit of "v2"
+    v2 = phrase(sentence, site, "scope", env, version="v2")
+    assert v2 is not None and v2.answer == "2"  # old suites stay reproducible

@@ -305,6 +305,10 @@ def _phrase(sentence: Sentence, site: Slot, family: str, env: Environment, versi
         answers: list[Slot | None] = [_answer_slot(sentence, site, family)]
     elif family in CONTRADICTING:
         answers = list(answer_slots(sentence, site))
+        if _rules_of(version):
+            # an answer is a whole word or value, never a piece of one, and never a bare number
+            # ("2" of "Cloud v2"): it names nothing, and any answer holding that digit matches it
+            answers = [s for s in answers if _whole_span(text, s.start, s.end) and not answer_value(s).isdigit()]
     else:
         answers = [None]
     for answer_slot in answers:
@@ -410,6 +414,11 @@ def _subject_question(sentence: Sentence, site: Slot, family: str, claim: str,
     if len(question.split()) > MAX_QUESTION_WORDS:
         return None
     return Phrasing(claim, question, answer, None)
+
+
+def _whole_span(text: str, start: int, end: int) -> bool:
+    """Whether ``text[start:end]`` begins and ends at word edges (no letter or digit glued on)."""
+    return not (start > 0 and text[start - 1].isalnum()) and not (end < len(text) and text[end].isalnum())
 
 
 def answer_slots(sentence: Sentence, site: Slot) -> list[Slot]:
