@@ -13,6 +13,7 @@ from click.testing import CliRunner
 from mutagen_cite.audit.ranks import audit_suite
 from mutagen_cite.audit.report import audit_to_dict, render_html, render_terminal
 from mutagen_cite.cases.changes import locate, provenance_dict
+from mutagen_cite.cases.suite_format import provenance_from_dict
 from mutagen_cite.cli import main
 from mutagen_cite.model import Case, ContextChunk, Expect
 from mutagen_cite.terminal import table
@@ -32,7 +33,7 @@ def _tied_suite():
         pair = make_pair(base, "scope", f"Q{base}?", f"C{base}.", true, near)
         orig, rep = {"a": ("Frankfurt", "Oregon"), "b": ("12", "5"), "c": ("All", "Most")}[base]
         mutation = {"original": orig, "replacement": rep}
-        pair = [replace(c, provenance={**provenance_dict(c), "mutation": mutation}) for c in pair]
+        pair = [replace(c, provenance=provenance_from_dict({**provenance_dict(c), "mutation": mutation})) for c in pair]
         cases += pair
     t = TableSimilarity("t", {("Qa?", "Logs in Frankfurt are kept for 400 days."): 0.5,
                               ("Qa?", "Logs in Oregon are kept for 400 days."): 0.5,
@@ -86,7 +87,7 @@ def test_change_located_from_recorded_offsets_and_sibling_sentence():
             "mutation": {"slot_start": 21, "slot_end": 27, "original": "Lisbon", "replacement": "Dublin",
                          "origin": "sibling", "sibling": {"doc": "d.md", "start": 150, "end": 186}}}
     case = Case("x-scope-both-present", "scope", "both-present", "Q?", "C.", "$180",
-                (ContextChunk("p-1", true), ContextChunk("p-2", near)), Expect(), provenance=prov)
+                (ContextChunk("p-1", true), ContextChunk("p-2", near)), Expect(), provenance=provenance_from_dict(prov))
     t, d = locate(case)
     assert (t.how, t.changed_text(), t.sentence) == ("offsets", ["Lisbon"], (12, 48))
     assert (d.how, d.changed_text(), d.sentence) == ("search", ["Dublin"], (0, 36))
