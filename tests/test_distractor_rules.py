@@ -266,3 +266,30 @@ def test_names_change_for_marker_families(family, reason, named):
             "modality": "modal"}[family]
     c = _edit(text, text, site, "x", (family, kind, site), family=family)
     assert names_change(reason, c) is named
+
+
+# ----------------------------------------------------------------- a frame that states the strength
+
+
+@pytest.mark.parametrize("chunk, sentence", [
+    ("## Requirements\n\nThe kiln operator must wear gloves at all times.",
+     "The kiln operator must wear gloves at all times."),
+    ("Two limits apply to every booking:\n\n- A member must book the kiln one day ahead.\n- A booking lasts four hours.",
+     "A member must book the kiln one day ahead."),
+])
+def test_a_modal_weakened_under_a_heading_or_lead_in_that_states_it_is_no_near_miss(chunk, sentence):
+    c = _edit(chunk, sentence, "must", "may", ("modality", "modal", "must"), family="modality", answer="yes")
+    rule = unfair_rule(c)
+    assert rule and rule[0] == "framed", rule
+
+
+@pytest.mark.parametrize("chunk, sentence", [
+    ("## Kiln bookings\n\nThe kiln operator must wear gloves at all times.",
+     "The kiln operator must wear gloves at all times."),
+    ("Before you book:\n\n- A member must book the kiln one day ahead.\n- A booking lasts four hours.",
+     "A member must book the kiln one day ahead."),
+])
+def test_a_neutral_heading_or_lead_in_frames_nothing(chunk, sentence):
+    c = _edit(chunk, sentence, "must", "may", ("modality", "modal", "must"), family="modality", answer="yes")
+    rule = unfair_rule(c)
+    assert rule is None or rule[0] != "framed", rule

@@ -273,6 +273,39 @@ def _elaborated(c: Candidate) -> str | None:
     return None
 
 
+#: words in a heading or a list's lead-in that state the strength of the items under them
+#: ("Requirements", "Three limits apply:", "All of the following must be set:")
+FRAMING_WORDS = re.compile(
+    r"\b(?:require(?:d|s|ments?)?|prerequisites?|mandatory|must|rules?|restrictions?|limits?|limitations?|"
+    r"constraints?|always|all|every|each|never)\b", re.I)
+#: a list item's marker at the start of a line
+_LIST_ITEM = re.compile(r"^\s*(?:[-*+\u2022]|\d+[.)])\s+")
+
+
+def _framed(c: Candidate) -> str | None:
+    """A weakened modal or quantifier ("must" -> "may", "all" -> "most") under a heading or a
+    list lead-in that itself states the strength ("## Requirements", "Three limits apply:"): the
+    frame still asserts the original for every item under it, so the near miss is no near miss."""
+    from .questions import heading_before
+
+    off = c.sentence.start - c.true_chunk.start
+    before = c.true_chunk.text[:off]
+    heading = heading_before(c.true_chunk.text, off)
+    if heading and FRAMING_WORDS.search(heading):
+        return f"the heading {heading!r} states the strength the edit removes, for everything under it"
+    lines = before.split("\n")
+    own = lines[-1] if lines else ""
+    if not _LIST_ITEM.match(own):
+        return None
+    for line in reversed(lines[:-1]):
+        if not line.strip() or _LIST_ITEM.match(line):
+            continue
+        if line.rstrip().endswith(":") and FRAMING_WORDS.search(line):
+            return f"the list's lead-in {line.strip()[:40]!r} states the strength the edit removes, for every item"
+        return None
+    return None
+
+
 #: content words the next sentence must share with a negated one to be going on about the same
 #: thing ("GSA speakers are not permitted to sign release forms not reviewed by OGC." / "You must
 #: use the approved letter and have it reviewed by OGC.")
@@ -492,6 +525,10 @@ def unfair_rule(c: Candidate) -> tuple[str, str] | None:
             why = _elaborated(c)
             if why:
                 return "elaborated", why
+        if family in VERIFYING:
+            why = _framed(c)
+            if why:
+                return "framed", why
     if family in CONTRADICTING and family != "polarity":
         condition = c.site.text
         if _mentions(c.distractor_text, condition):
