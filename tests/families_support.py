@@ -6,7 +6,7 @@ from functools import lru_cache
 
 import pytest
 
-from mutagen_cite.model import Sentence
+from mutagen_cite.model import Sentence, Slot
 
 TIERS = ("Free", "Starter", "Team", "Business", "Enterprise", "Pro", "Hobby")
 
@@ -39,3 +39,17 @@ def _build_annotator():
 def annotator():
     """The spaCy-backed annotator, loaded once per test session (cached across modules)."""
     return _build_annotator()
+
+
+def slotted_sentence(text: str, *slots: tuple[str, str, str, str]) -> Sentence:
+    """A sentence with slots given as (family, kind, surface, value); offsets found in the text."""
+    out = []
+    for family, kind, surface, value in slots:
+        start = text.index(surface)
+        out.append(Slot(family, kind, start, start + len(surface), surface, value))
+    return Sentence("doc.md", 0, len(text), text, tuple(out))
+
+
+def site_of(sentence: Sentence, surface: str) -> Slot:
+    """The slot of ``sentence`` whose text is ``surface``."""
+    return next(s for s in sentence.slots if s.text == surface)

@@ -7,6 +7,7 @@ import re
 
 import pytest
 
+from families_support import site_of, slotted_sentence  # noqa: E402
 from mutagen_cite.cases.build import make_context
 from mutagen_cite.cases.candidates import Candidate, unfair_reason
 from mutagen_cite.cases.families import get_families
@@ -16,17 +17,7 @@ from mutagen_cite.cases.questions import DEFAULT_VERSION, names_condition, phras
 ENV = template_env()
 
 
-def _sentence(text: str, *slots: tuple[str, str, str, str]) -> Sentence:
-    """A sentence with slots given as (family, kind, surface, value); offsets found in the text."""
-    out = []
-    for family, kind, surface, value in slots:
-        start = text.index(surface)
-        out.append(Slot(family, kind, start, start + len(surface), surface, value))
-    return Sentence("doc.md", 0, len(text), text, tuple(out))
-
-
-def _site(sentence: Sentence, surface: str) -> Slot:
-    return next(s for s in sentence.slots if s.text == surface)
+_sentence, _site = slotted_sentence, site_of
 
 
 def test_date_question_pins_the_date_and_asks_for_the_version():

@@ -7,22 +7,13 @@ from __future__ import annotations
 
 import pytest
 
+from families_support import site_of, slotted_sentence  # noqa: E402
 from mutagen_cite.cases.families import get_families
 from mutagen_cite.cases.families.polarity import seen_through
 from mutagen_cite.model import Sentence, Slot
 
 
-def _sentence(text: str, *slots: tuple[str, str, str, str]) -> Sentence:
-    """A sentence with slots given as (family, kind, surface, value); offsets found in the text."""
-    out = []
-    for family, kind, surface, value in slots:
-        start = text.index(surface)
-        out.append(Slot(family, kind, start, start + len(surface), surface, value))
-    return Sentence("doc.md", 0, len(text), text, tuple(out))
-
-
-def _site(sentence: Sentence, surface: str) -> Slot:
-    return next(s for s in sentence.slots if s.text == surface)
+_sentence, _site = slotted_sentence, site_of
 
 
 # ------------------------------------------------------------------ polarity
