@@ -24,7 +24,7 @@ from typing import Sequence
 from .families import Family, ValueSource
 from ..model import (Case, Chunk, ChunkOrigin, ContextChunk, Document, EnumerationMember, Expect, Mutation,
                      MutationRecord, Provenance, Sentence, Slot, SourceSpan)
-from .questions import CONTRADICTING, DEFAULT_VERSION, VERIFYING, Phrasing, is_table_row, phrase
+from .questions import CONTRADICTING, DEFAULT_VERSION, VERIFYING, Phrasing, heading_before, is_table_row, phrase
 
 
 @dataclass(frozen=True)
@@ -286,8 +286,6 @@ def _framed(c: Candidate) -> str | None:
     """A weakened modal or quantifier ("must" -> "may", "all" -> "most") under a heading or a
     list lead-in that itself states the strength ("## Requirements", "Three limits apply:"): the
     frame still asserts the original for every item under it, so the near miss is no near miss."""
-    from .questions import heading_before
-
     off = c.sentence.start - c.true_chunk.start
     before = c.true_chunk.text[:off]
     heading = heading_before(c.true_chunk.text, off)

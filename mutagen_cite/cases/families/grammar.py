@@ -277,11 +277,18 @@ def pluralize(noun: str) -> str:
     found = _lexicon(low, "NNS")
     if found and found != low:
         return match_case(noun, found) if noun[:1].isupper() else found
-    if re.search(r"(?:s|sh|ch|x|z)$", low):
-        return noun + "es"
+    return _add_s(noun, "sh|ch|x|z|s")
+
+
+def _add_s(word: str, es_endings: str) -> str:
+    """The regular -s form of a word the lexicon does not know: -es after ``es_endings``
+    (nouns: bus-es; verbs also go-es), consonant + y -> -ies, else -s."""
+    low = word.lower()
+    if re.search(rf"(?:{es_endings})$", low):
+        return word + "es"
     if re.search(r"[^aeiou]y$", low):
-        return noun[:-1] + "ies"
-    return noun + "s"
+        return word[:-1] + "ies"
+    return word + "s"
 
 
 def singularize(noun: str) -> str:
@@ -361,11 +368,7 @@ def third_person(verb: str) -> str:
     found = _lexicon(low, "VBZ")
     if found:
         return match_case(verb, found) if verb[:1].isupper() else found
-    if re.search(r"(?:s|sh|ch|x|z|o)$", low):
-        return verb + "es"
-    if re.search(r"[^aeiou]y$", low):
-        return verb[:-1] + "ies"
-    return verb + "s"
+    return _add_s(verb, "sh|ch|x|z|s|o")
 
 
 def past_tense(verb: str) -> str:
