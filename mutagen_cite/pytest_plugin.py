@@ -219,7 +219,7 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config: pytest.Config)
     state = config.stash.get(_STATE, None)
     if state is None or not state.records:
         return
-    from .run.report import CASE_COLUMNS, PAIR_COLUMNS, _table, build_report, case_rows, headline_lines, pair_rows
+    from .run.report import CASE_COLUMNS, PAIR_COLUMNS, build_report, text_table, case_rows, headline_lines, pair_rows
 
     records = sorted(state.records.values(), key=lambda r: (r.get("index", 0), r["case_id"]))
     report = build_report({"generator": getattr(state.runner.generator, "name", "generator")}, records)
@@ -231,8 +231,8 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config: pytest.Config)
         tr.write_line(line)
     tr.write_line(f"{m['cases']} cases, {m['passed']} passed, {m['errored']} errored")
     tr.write_line("")
-    for line in _table(PAIR_COLUMNS, pair_rows(summary)).splitlines():
+    for line in text_table(PAIR_COLUMNS, pair_rows(summary)).splitlines():
         tr.write_line(line)
     tr.write_line("")
-    for line in _table(CASE_COLUMNS, case_rows(summary)).splitlines():
+    for line in text_table(CASE_COLUMNS, case_rows(summary)).splitlines():
         tr.write_line(line)

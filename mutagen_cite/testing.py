@@ -95,9 +95,9 @@ class CaseRunner:
 
     def annotator(self):
         if self._annotator is False:
-            from .commands.run import _suite_annotator
+            from .run.annotation import suite_annotator
 
-            self._annotator = _suite_annotator(self.suite, self.generator_spec or "", self.judge_spec)
+            self._annotator = suite_annotator(self.suite, self.generator_spec or "", self.judge_spec)
         return self._annotator
 
     @property

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import click
 
+from ..run.annotation import suite_annotator
 from ..model import FAMILIES
 
 
@@ -194,7 +195,7 @@ def command(suite_path, generator_spec, judge_spec, nli_model, embedding_model, 
             rescored = load_suite(suite_path)
             from ..judges.slots import header_product_names
 
-            judge = make_judge(judge_spec, **judge_opts, annotator=_suite_annotator(rescored, "", judge_spec),
+            judge = make_judge(judge_spec, **judge_opts, annotator=suite_annotator(rescored, "", judge_spec),
                                product_names=header_product_names(rescored.header))
             _check_baseline(baseline_path, judge, allow_judge_change)
             records = rejudge(load_suite(suite_path), records, judge, progress=progress, strict=strict)
@@ -226,7 +227,7 @@ def command(suite_path, generator_spec, judge_spec, nli_model, embedding_model, 
             cases = cases[:limit]
         if not cases:
             raise click.UsageError("no cases to run (check --families)")
-        annotator = _suite_annotator(suite, generator_spec, judge_spec)
+        annotator = suite_annotator(suite, generator_spec, judge_spec)
         generator = make_generator(  # first: a mistyped -g should fail before a judge model loads
             generator_spec, timeout=timeout, embedding_model=embedding_model,
             cache_dir=None if no_cache else str(cache_dir / "embeddings"), base_url=base_url,
@@ -305,16 +306,3 @@ def _check_baseline(baseline_path, judge, allow_change: bool) -> None:
     changes = check_pin(read_pin(baseline_path), judge_record(judge, PREMISE_POLICY), allow_change)
     for change in changes:
         click.echo(click.style("judge changed: ", fg="yellow") + change, err=True)
-
-
-def _suite_annotator(suite, generator_spec: str, judge_spec: str | None):
-    """One annotator for the slots judge and the reader, tagging the plan names the suite was
-    built with (recorded in its header), so "Enterprise" and "Business" are told apart at run
-    time as they were at build time. None when neither needs one."""
-    spec = (judge_spec or "auto").lower()
-    if not (generator_spec.strip().lower() == "reader" or "slots" in spec or "auto" in spec):
-        return None
-    from ..analysis.annotate import Annotator, load_spacy
-    from ..cases.regen import header_tiers
-
-    return Annotator(load_spacy(), tiers=header_tiers(suite.header) if suite.header is not None else ())

@@ -170,7 +170,7 @@ def cite_rows(summary: dict) -> list[list[str]]:
     ]
 
 
-def _table(columns: Sequence[str], rows: list[list[str]], width: int | None = None) -> str:
+def text_table(columns: Sequence[str], rows: list[list[str]], width: int | None = None) -> str:
     """A plain-text table fitted to ``width`` (default: the terminal's), a rule above the total."""
     from ..terminal import table
 
@@ -242,7 +242,7 @@ def render_terminal(report: dict, *, max_failures: int = 10, width: int | None =
         return wrap(text, max_width=w, hang=hang)
 
     def tab(columns, rows) -> str:
-        return _table(columns, rows, w)
+        return text_table(columns, rows, w)
 
     lines = [
         *(fit(line, hang=" " * 19) for line in headline_lines(report)),
