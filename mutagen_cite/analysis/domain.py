@@ -136,8 +136,8 @@ def style_of(slot_text: str, kind: str) -> str | None:
     A replacement should keep the style of the original: "Europe (Frankfurt)" by "US West
     (Oregon)", not by "eu-west-1" or "West Europe"."""
     for p in domain_patterns():
-        if p.kind == kind and p.regex.fullmatch(slot_text):
-            return p.style
+        if p.kind == kind and (slot_text in p.names or p.regex.fullmatch(slot_text)):
+            return p.style  # a listed name, or a match (a pattern with a context lookbehind only lists)
     return None
 
 

@@ -37,6 +37,15 @@ REGION = re.compile(
     r"(?:north|south|east|west|central|northeast|northwest|southeast|southwest)\d\b"
 )
 ENVIRONMENT = re.compile(r"\b(?:production|staging|sandbox|development|preview)\b(?=\s+(?:environments?|envs?|clusters?|projects?|workspaces?|deployments?)\b)", re.I)
+#: "deploy to production", "test it in staging first": the environment named alone after a
+#: preposition; only the two words that never mean anything else there ("in development" is
+#: also "being built", "in preview" a release stage), and not as an adjective ("production use")
+ENVIRONMENT_BARE = re.compile(
+    r"(?:(?<=\bin )|(?<=\bto )|(?<=\binto )|(?<=\bon )|(?<=\bfrom )|(?<=\bfor ))(?:production|staging)\b(?![-\w])"
+    r"(?=\s*(?:[.,;:)!?]|$)|\s+(?:and|or|before|after|with|without|until|unless|if|when|first|only|yet|as|by|at|"
+    r"on|in|for|to|is|are|was|were|will|can|may|must|should|within|every|once|again|take|takes|"
+    r"runs?|needs?|requires?|fails?|starts?|happens?)\b)"
+)
 
 #: "the Pro plan", "Business tier", "Plan: Team;" (a table row rendered by the loader)
 TIER_CONTEXT = re.compile(
@@ -153,8 +162,9 @@ class RulePatterns:
         if self.tier_rx is not None:
             for m in self.tier_rx.finditer(text):
                 out.append(Slot("scope", "tier", m.start(), m.end(), m.group(0), m.group(0).lower()))
-        for m in ENVIRONMENT.finditer(text):
-            out.append(Slot("scope", "environment", m.start(), m.end(), m.group(0), m.group(0).lower()))
+        for rx in (ENVIRONMENT, ENVIRONMENT_BARE):
+            for m in rx.finditer(text):
+                out.append(Slot("scope", "environment", m.start(), m.end(), m.group(0), m.group(0).lower()))
         return out
 
 
