@@ -118,3 +118,43 @@ def test_an_environment_after_a_preposition_is_a_scope_site_swapped_within_the_t
 ])
 def test_an_environment_word_used_otherwise_is_no_slot(text):
     assert not any(s.kind == "environment" for s in _sentence(text).slots)
+
+
+# ------------------------------------------------------------------ teams (entity)
+
+
+class _Mined:
+    """The one thing the entity family asks of mining results here: is a name confirmed."""
+
+    def __init__(self, counts: dict[str, int]):
+        self.counts = counts
+
+    def confirmed(self, surface: str, kind: str) -> bool:
+        return kind == "team" and self.counts.get(surface, 0) >= 2
+
+    def enumeration_values(self, sentence, kind):
+        return ()
+
+
+def _team_replacements(text: str, counts: dict[str, int]) -> set:
+    s = _sentence(text)
+    vocab = Vocabulary({"team": tuple(counts), "org": ("Acme",)})
+    out = set()
+    for site in ENTITY.sites(s):
+        assert site.kind == "team"
+        for seed in range(12):
+            m = ENTITY.mutate(s, site, ValueSource(vocab, _Mined(counts)), random.Random(seed))
+            out.add(m.replacement if m else None)
+    return out
+
+
+def test_a_team_is_replaced_only_by_another_team_the_corpus_names_twice():
+    text = "Report a lost laptop to the Security team within 1 hour."
+    counts = {"Security team": 9, "People team": 4, "Design team": 1, "Acme team": 6, "finance team": 3}
+    # not the one-off "Design team", not the company itself, not one written the other way
+    assert _team_replacements(text, counts) == {"People team"}
+
+
+def test_no_confirmed_sibling_team_means_no_team_swap():
+    text = "Report a lost laptop to the Security team within 1 hour."
+    assert _team_replacements(text, {"Security team": 9, "Design team": 1}) == {None}

@@ -33,7 +33,7 @@ from .base import Example, ValueSource, make_mutation
 from .choose import best
 from ...analysis.domain import names_of_style, style_of
 
-KINDS = ("version", "org", "person", "product")
+KINDS = ("version", "org", "person", "product", "team")
 _VERSION = re.compile(r"(?P<prefix>.*?(?:\s|^)v?|v)?(?P<nums>\d+(?:\.\d+){0,3})(?P<suffix>[-.][0-9A-Za-z.]+)?$")
 _ACRONYM = re.compile(r"[A-Z0-9&]{2,}s?")
 #: capitalised words spaCy often mistakes for organisations in product docs
@@ -178,15 +178,27 @@ class EntityFamily:
         one of the listed names (``synthetic``). Never an alias or a part of the original
         ("Postgres" for "PostgreSQL"), never a name the sentence already holds."""
         own = site.text.strip()
-        if own in values.vocabulary.surfaces.get("org", ())[:1]:
-            return None  # the company's own product ("GitHub" in GitHub's handbook): no real near miss
+        house = values.vocabulary.surfaces.get("org", ())[:1]
+        if own in house or (style == "team" and own.split()[0] in house):
+            return None  # the company's own product or itself ("the Acme team"): no real near miss
         rest = sentence.text[: site.start] + " " + sentence.text[site.end :]
-        corpus = [v for k in ("product", "org") for v in values.vocabulary.surfaces.get(k, ())]
-        listed = names_of_style(style)
+        if style == "team":
+            # another team the corpus names at least twice, written the same way ("the People team"
+            # for "the Security team"); a team is never invented
+            mined = values.mine_result
+            corpus = [v for v in values.vocabulary.surfaces.get("team", ())
+                      if v.split()[0] not in house and v[:1].isupper() == own[:1].isupper()
+                      and (mined is None or not hasattr(mined, "confirmed") or mined.confirmed(v, "team"))]
+            listed: tuple[str, ...] = ()
+        else:
+            corpus = [v for k in ("product", "org") for v in values.vocabulary.surfaces.get(k, ())]
+            listed = names_of_style(style)
 
         def rank(v: str) -> int | None:
             low, own_low = v.lower(), own.lower()
-            if style_of(v, "product") != style or low == own_low or low in own_low or own_low in low:
+            if style != "team" and style_of(v, "product") != style:
+                return None
+            if low == own_low or low in own_low or own_low in low:
                 return None
             if re.search(r"(?<!\w)" + re.escape(v) + r"(?!\w)", rest):
                 return None
@@ -341,7 +353,10 @@ def _column_allows(text: str, slot: Slot) -> bool:
 
 
 def _typed(slot: Slot) -> str | None:
-    """The listed kind of a product name ("database" for "SQLite"), from the domain patterns."""
+    """The listed kind of a product name ("sql-database" for "SQLite"), from the domain
+    patterns; "team" for a team named as such ("the Security team")."""
+    if slot.kind == "team":
+        return "team"
     return style_of(slot.text.strip(), "product") if slot.kind == "product" else None
 
 
