@@ -158,3 +158,11 @@ def test_a_team_is_replaced_only_by_another_team_the_corpus_names_twice():
 def test_no_confirmed_sibling_team_means_no_team_swap():
     text = "Report a lost laptop to the Security team within 1 hour."
     assert _team_replacements(text, {"Security team": 9, "Design team": 1}) == {None}
+
+
+@pytest.mark.parametrize("text", [
+    "The packaging guide on Python.org lists 3 tools.",  # a web site's name, not the language
+    "Our Slack.com workspace keeps messages for 90 days.",
+])
+def test_a_listed_name_inside_a_domain_name_is_no_slot(text):
+    assert not any(s.kind == "product" for s in _sentence(text).slots)
