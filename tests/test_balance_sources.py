@@ -166,3 +166,29 @@ def test_no_confirmed_sibling_team_means_no_team_swap():
 ])
 def test_a_listed_name_inside_a_domain_name_is_no_slot(text):
     assert not any(s.kind == "product" for s in _sentence(text).slots)
+
+
+# ------------------------------------------------------------------ fiscal years (date)
+
+from mutagen_cite.cases.families.date import FAMILY as DATE  # noqa: E402
+
+
+@pytest.mark.parametrize("text, label, others", [
+    ("In FY25, refresh grants vest over 4 years.", "FY25", {"FY24", "FY26", "FY23"}),
+    ("Budgets for FY 2026 close on 15 March 2026.", "FY 2026", {"FY 2025", "FY 2027", "FY 2024"}),
+])
+def test_a_fiscal_year_is_a_date_slot_moved_in_its_own_form(text, label, others):
+    got = _replacements(DATE, text)
+    assert {r for r, _ in got[label]} <= others and got[label]
+
+
+def test_a_fiscal_year_takes_a_mined_fiscal_year_never_a_calendar_year():
+    text = "In FY25, refresh grants vest over 4 years."
+    assert _replacements(DATE, text, {"year": ("2023", "FY22")})["FY25"] == {("FY22", "mined")}
+    # a calendar year the corpus states is no fiscal year: the label moves by itself instead
+    assert {o for _, o in _replacements(DATE, text, {"year": ("2023",)})["FY25"]} == {"synthetic"}
+
+
+@pytest.mark.parametrize("text", ["All FY19-FY21 plans are archived.", "See the FY24-Q3 report."])
+def test_a_fiscal_year_range_end_is_no_slot(text):
+    assert not any(s.kind == "year" for s in _sentence(text).slots)

@@ -86,6 +86,17 @@ def not_a_plan(name: str) -> bool:
 
 _DATE_KIND = {10: "date", 7: "month", 4: "year"}
 
+#: a fiscal year label ("FY24", "FY 2025"), the year handbooks and finance pages plan by; not one
+#: end of a range ("FY19-FY21")
+FISCAL_YEAR = re.compile(r"(?<![\w-])(?<!FY\d\d[-–])FY ?(?P<y>(?:19|20)?\d{2})(?![\w-]|\s?[-–]\s?FY)")
+
+
+def _fiscal_years(text: str) -> Iterable[Slot]:
+    for m in FISCAL_YEAR.finditer(text):
+        y = m.group("y")
+        year = int(y) if len(y) == 4 else 2000 + int(y)
+        yield Slot("date", "year", m.start(), m.end(), m.group(0), f"FY{year}", float(year), "fiscal year")
+
 
 def _date_slot_of(v, base: int = 0) -> Slot | None:
     """A date slot for a date :class:`~mutagen_cite.values.Value`: ISO value by granularity."""
@@ -156,6 +167,7 @@ class RulePatterns:
         out.extend(_percent(text, values))
         out.extend(_sizes(text, values))
         out.extend(_dates(text, values))
+        out.extend(_fiscal_years(text))
         out.extend(_durations(text, values))
         out.extend(_regions(text))
         out.extend(_versions(text))
