@@ -12,7 +12,7 @@ import random
 
 import pytest
 
-from mutagen_cite.analysis.domain import style_of
+from mutagen_cite.analysis.domain import listed_style, style_of
 from mutagen_cite.analysis.patterns import RulePatterns
 from mutagen_cite.cases.families.base import ValueSource
 from mutagen_cite.cases.families.entity import FAMILY as ENTITY
@@ -58,8 +58,8 @@ def _replacements(family, text: str, vocabulary: dict | None = None) -> dict[str
 def test_an_os_qualifier_is_replaced_by_an_os_of_the_same_kind(text, os_name):
     got = _replacements(SCOPE, text)
     assert os_name in got, f"no platform site in {text!r}"
-    kinds = {style_of(r, "platform") for r, _ in got[os_name]}
-    assert got[os_name] and kinds == {style_of(os_name, "platform")}, got[os_name]
+    kinds = {listed_style(r, "platform") for r, _ in got[os_name]}
+    assert got[os_name] and kinds == {listed_style(os_name, "platform")}, got[os_name]
     assert all(r != os_name for r, _ in got[os_name])
 
 

@@ -136,8 +136,18 @@ def style_of(slot_text: str, kind: str) -> str | None:
     A replacement should keep the style of the original: "Europe (Frankfurt)" by "US West
     (Oregon)", not by "eu-west-1" or "West Europe"."""
     for p in domain_patterns():
-        if p.kind == kind and (slot_text in p.names or p.regex.fullmatch(slot_text)):
-            return p.style  # a listed name, or a match (a pattern with a context lookbehind only lists)
+        if p.kind == kind and p.regex.fullmatch(slot_text):
+            return p.style
+    return None
+
+
+def listed_style(name: str, kind: str) -> str | None:
+    """The style of the pattern of ``kind`` whose ``names`` list holds ``name`` ("desktop-os" for
+    "Windows"): for patterns that match a listed name only in context ("on Windows"), where the
+    name alone does not match the regex."""
+    for p in domain_patterns():
+        if p.kind == kind and name in p.names:
+            return p.style
     return None
 
 

@@ -21,7 +21,7 @@ import re
 from typing import Sequence
 
 from ...model import Mutation, Sentence, Slot
-from ...analysis.domain import names_of_style, style_of
+from ...analysis.domain import listed_style, names_of_style, style_of
 from . import grammar, synthetic
 from .base import Example, ValueSource, make_mutation
 from .choose import best
@@ -144,7 +144,7 @@ class ScopeFamily:
                 r = 0 if v.lower() in synthetic.ENVIRONMENTS else 1
             elif site.kind == "platform":
                 # an operating system by one of the same kind: "on Windows" by "on macOS", not "on iOS"
-                if style_of(v, "platform") is None or style_of(v, "platform") != style_of(site.text, "platform"):
+                if listed_style(v, "platform") is None or listed_style(v, "platform") != listed_style(site.text, "platform"):
                     return None
                 r = 0
             else:  # geo
@@ -204,7 +204,7 @@ class ScopeFamily:
             cands = [e for e in synthetic.ENVIRONMENTS if e != site.text.lower()]
             return cands[rng.randrange(len(cands))]
         if site.kind == "platform":  # a listed operating system of the same kind (data/domain_patterns.yaml)
-            style = style_of(site.text, "platform")
+            style = listed_style(site.text, "platform")
             cands = [n for n in names_of_style(style) if n != site.text] if style else []
             return cands[rng.randrange(len(cands))] if cands else None
         shape = _geo_shape(site.text)
