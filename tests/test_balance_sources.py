@@ -192,3 +192,20 @@ def test_a_fiscal_year_takes_a_mined_fiscal_year_never_a_calendar_year():
 @pytest.mark.parametrize("text", ["All FY19-FY21 plans are archived.", "See the FY24-Q3 report."])
 def test_a_fiscal_year_range_end_is_no_slot(text):
     assert not any(s.kind == "year" for s in _sentence(text).slots)
+
+
+def test_teams_are_confirmed_by_the_real_miner():
+    """The corpus's own mining result (not a stand-in) confirms a team named twice."""
+    from mutagen_cite.analysis.mine import mine
+
+    texts = ["Report a lost laptop to the Security team within 1 hour.",
+             "The People team answers payroll questions within 2 days.",
+             "The People team sends contracts within 5 days.",
+             "The Security team reviews access within 3 days."]
+    sentences = {"doc.md": [_sentence(t) for t in texts]}
+    mined = mine(sentences)
+    assert mined.confirmed("People team", "team")
+    s = sentences["doc.md"][0]
+    (site,) = ENTITY.sites(s)
+    m = ENTITY.mutate(s, site, ValueSource(mined.vocabulary, mined), random.Random(0))
+    assert m is not None and m.replacement == "People team"
