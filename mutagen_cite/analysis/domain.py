@@ -141,6 +141,16 @@ def style_of(slot_text: str, kind: str) -> str | None:
     return None
 
 
+def listed_style(name: str, kind: str) -> str | None:
+    """The style of the pattern of ``kind`` whose ``names`` list holds ``name`` ("desktop-os" for
+    "Windows"): for patterns that match a listed name only in context ("on Windows"), where the
+    name alone does not match the regex."""
+    for p in domain_patterns():
+        if p.kind == kind and name in p.names:
+            return p.style
+    return None
+
+
 def names_of_style(style: str) -> tuple[str, ...]:
     """The listed names of one style (e.g. every Azure display name), for same-style values."""
     return tuple(n for p in domain_patterns() if p.style == style for n in p.names)

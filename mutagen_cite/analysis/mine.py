@@ -118,7 +118,7 @@ def mine(
 
 
 #: name kinds whose tagging a family may want the corpus to confirm
-_NAME_KINDS = ("org", "person", "product", "geo")
+_NAME_KINDS = ("org", "person", "product", "geo", "team")
 
 
 def _kinds_of(sentences_by_doc: Mapping[str, Sequence[Sentence]]) -> dict[str, dict[str, int]]:

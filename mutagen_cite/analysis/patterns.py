@@ -37,6 +37,15 @@ REGION = re.compile(
     r"(?:north|south|east|west|central|northeast|northwest|southeast|southwest)\d\b"
 )
 ENVIRONMENT = re.compile(r"\b(?:production|staging|sandbox|development|preview)\b(?=\s+(?:environments?|envs?|clusters?|projects?|workspaces?|deployments?)\b)", re.I)
+#: "deploy to production", "test it in staging first": the environment named alone after a
+#: preposition; only the two words that never mean anything else there ("in development" is
+#: also "being built", "in preview" a release stage), and not as an adjective ("production use")
+ENVIRONMENT_BARE = re.compile(
+    r"(?:(?<=\bin )|(?<=\bto )|(?<=\binto )|(?<=\bon )|(?<=\bfrom )|(?<=\bfor ))(?:production|staging)\b(?![-\w])"
+    r"(?=\s*(?:[.,;:)!?]|$)|\s+(?:and|or|before|after|with|without|until|unless|if|when|first|only|yet|as|by|at|"
+    r"on|in|for|to|is|are|was|were|will|can|may|must|should|within|every|once|again|take|takes|"
+    r"runs?|needs?|requires?|fails?|starts?|happens?)\b)"
+)
 
 #: "the Pro plan", "Business tier", "Plan: Team;" (a table row rendered by the loader)
 TIER_CONTEXT = re.compile(
@@ -76,6 +85,17 @@ def not_a_plan(name: str) -> bool:
 
 
 _DATE_KIND = {10: "date", 7: "month", 4: "year"}
+
+#: a fiscal year label ("FY24", "FY 2025"), the year handbooks and finance pages plan by; not one
+#: end of a range ("FY19-FY21")
+FISCAL_YEAR = re.compile(r"(?<![\w-])(?<!FY\d\d[-–])FY ?(?P<y>(?:19|20)?\d{2})(?![\w-]|\s?[-–]\s?FY)")
+
+
+def _fiscal_years(text: str) -> Iterable[Slot]:
+    for m in FISCAL_YEAR.finditer(text):
+        y = m.group("y")
+        year = int(y) if len(y) == 4 else 2000 + int(y)
+        yield Slot("date", "year", m.start(), m.end(), m.group(0), f"FY{year}", float(year), "fiscal year")
 
 
 def _date_slot_of(v, base: int = 0) -> Slot | None:
@@ -147,14 +167,16 @@ class RulePatterns:
         out.extend(_percent(text, values))
         out.extend(_sizes(text, values))
         out.extend(_dates(text, values))
+        out.extend(_fiscal_years(text))
         out.extend(_durations(text, values))
         out.extend(_regions(text))
         out.extend(_versions(text))
         if self.tier_rx is not None:
             for m in self.tier_rx.finditer(text):
                 out.append(Slot("scope", "tier", m.start(), m.end(), m.group(0), m.group(0).lower()))
-        for m in ENVIRONMENT.finditer(text):
-            out.append(Slot("scope", "environment", m.start(), m.end(), m.group(0), m.group(0).lower()))
+        for rx in (ENVIRONMENT, ENVIRONMENT_BARE):
+            for m in rx.finditer(text):
+                out.append(Slot("scope", "environment", m.start(), m.end(), m.group(0), m.group(0).lower()))
         return out
 
 

@@ -2,7 +2,7 @@
 
 "effective from 1 March 2024" -> "effective from 1 March 2023". The new date is written in the
 original's own surface format (ISO, "1 March 2024", "March 14, 2025", "Mar 2024", "Q3 2025",
-"2024"; abbreviations, ordinal suffixes, zero padding and commas kept), so only the value
+"2024", a fiscal year "FY24"; abbreviations, ordinal suffixes, zero padding and commas kept), so only the value
 differs. Mined dates (other dates the corpus states) come first; otherwise the date moves by a
 year, a week or a month, or to a Faker-drawn date near it. Dates are built with ``datetime``,
 so a replacement is always a real calendar date (no 31 April, no 29 February 2023).
@@ -37,6 +37,7 @@ FORMS: tuple[tuple[str, str, re.Pattern], ...] = (
     ("my", "month", re.compile(rf"{_MON}(?P<sep2>,?\s+){_YEAR}", re.I)),
     ("quarter", "quarter", re.compile(rf"(?P<q>Q[1-4])(?P<sep2>\s+){_YEAR}", re.I)),
     ("year", "year", re.compile(_YEAR)),
+    ("fy", "year", re.compile(r"(?P<fy>FY ?)(?P<yy>(?:19|20)?\d{2})")),
     ("dm", "day", re.compile(rf"{_DAY}(?P<sep1>\s+(?:of\s+)?){_MON_B}", re.I)),
     ("md", "day", re.compile(rf"{_MON_B}(?P<sep1>\s+){_DAY}(?!\d)", re.I)),
     ("m", "month", re.compile(_MON_B, re.I)),
@@ -64,6 +65,8 @@ class DateForm:
             body = f"{d.year:04d}-{d.month:02d}-{d.day:02d}"
         elif self.form == "year":
             body = f"{d.year}"
+        elif self.form == "fy":  # "FY24" stays two digits, "FY 2024" four
+            body = g["fy"] + (f"{d.year % 100:02d}" if len(g["yy"]) == 2 else f"{d.year}")
         elif self.form == "quarter":
             q = (d.month - 1) // 3 + 1
             body = f"{g['q'][0]}{q}{g['sep2']}{d.year}"
@@ -94,8 +97,10 @@ def parse(surface: str) -> DateForm | None:
                 month = int(g["m"])
             elif form == "quarter":
                 month = (int(g["q"][1]) - 1) * 3 + 1
-            elif form == "year":
+            elif form in ("year", "fy"):
                 month = 1
+                if form == "fy":
+                    year = int(g["yy"]) if len(g["yy"]) == 4 else 2000 + int(g["yy"])
             else:
                 month = MONTHS[g["mon"].lower()]
             day = int(g["d"]) if g.get("d") else 1
@@ -220,6 +225,8 @@ class DateFamily:
                 continue  # a year cannot fill a full date
             if other.form in ("dm", "md", "m") and form.form not in ("dm", "md", "m"):
                 continue  # "31 March" has no year to give "March 1, 2024"
+            if (other.form == "fy") != (form.form == "fy"):
+                continue  # a fiscal year is replaced by a fiscal year, a calendar year by a calendar one
             d = other.value
             if form.form in ("dm", "md", "m"):
                 d = d.replace(year=_NO_YEAR) if not (d.month == 2 and d.day == 29) else d

@@ -31,8 +31,9 @@ from ...model import Mutation, Sentence, Slot
 from . import grammar, synthetic
 from .base import Example, ValueSource, make_mutation
 from .choose import best
+from ...analysis.domain import names_of_style, style_of
 
-KINDS = ("version", "org", "person", "product")
+KINDS = ("version", "org", "person", "product", "team")
 _VERSION = re.compile(r"(?P<prefix>.*?(?:\s|^)v?|v)?(?P<nums>\d+(?:\.\d+){0,3})(?P<suffix>[-.][0-9A-Za-z.]+)?$")
 _ACRONYM = re.compile(r"[A-Z0-9&]{2,}s?")
 #: capitalised words spaCy often mistakes for organisations in product docs
@@ -110,7 +111,8 @@ class EntityFamily:
                 v = Version.parse(slot.text)
                 if v is None or not _version_site(sentence.text, slot, v):
                     continue
-            elif not _good_name(slot.text, slot.kind) or grammar.in_label(sentence.text, slot.start, slot.end):
+            elif not (_good_name(slot.text, slot.kind) or _typed(slot) is not None) or grammar.in_label(
+                    sentence.text, slot.start, slot.end):
                 continue
             elif not _column_allows(sentence.text, slot):
                 continue  # "Feature: Max Memory Limit": the column says what kind of thing the cell is
@@ -118,6 +120,8 @@ class EntityFamily:
                 sentence.text, slot
             ):
                 continue
+            elif _typed(slot) is not None and _in_longer_name(sentence.text, slot):
+                continue  # "Railway Postgres", "Slack Enterprise Grid": a word of a longer name
             elif grammar.is_sentence_start(sentence.text, slot.start) and (
                 len(slot.text.split()) == 1 or slot.text.split()[0].lower() in _IMPERATIVES
                 or slot.text.split()[0].lower().endswith("ing")
@@ -168,7 +172,47 @@ class EntityFamily:
 
     # ------------------------------------------------------------------ names
 
+    def _typed_name(self, sentence, site, style: str, values: ValueSource, rng) -> tuple[str, str] | None:
+        """A product of a listed kind (``data/domain_patterns.yaml``: a database, a chat tool, a
+        CI service ...) by another of the same kind: one the corpus names first (``mined``), else
+        one of the listed names (``synthetic``). Never an alias or a part of the original
+        ("Postgres" for "PostgreSQL"), never a name the sentence already holds."""
+        own = site.text.strip()
+        house = values.vocabulary.surfaces.get("org", ())[:1]
+        if own in house or (style == "team" and own.split()[0] in house):
+            return None  # the company's own product or itself ("the Acme team"): no real near miss
+        rest = sentence.text[: site.start] + " " + sentence.text[site.end :]
+        if style == "team":
+            # another team the corpus names at least twice, written the same way ("the People team"
+            # for "the Security team"); a team is never invented
+            mined = values.mine_result
+            corpus = [v for v in values.vocabulary.surfaces.get("team", ())
+                      if v.split()[0] not in house and v[:1].isupper() == own[:1].isupper()
+                      and (mined is None or not hasattr(mined, "confirmed") or mined.confirmed(v, "team"))]
+            listed: tuple[str, ...] = ()
+        else:
+            corpus = [v for k in ("product", "org") for v in values.vocabulary.surfaces.get(k, ())]
+            listed = names_of_style(style)
+
+        def rank(v: str) -> int | None:
+            low, own_low = v.lower(), own.lower()
+            if style != "team" and style_of(v, "product") != style:
+                return None
+            if low == own_low or low in own_low or own_low in low:
+                return None
+            if re.search(r"(?<!\w)" + re.escape(v) + r"(?!\w)", rest):
+                return None
+            return 0 if v in corpus else 1
+
+        found = best(list(dict.fromkeys(corpus + list(listed))), rank, rng)
+        if found is None:
+            return None
+        return found, "mined" if found in corpus else "synthetic"
+
     def _name(self, sentence, site, values: ValueSource, rng) -> tuple[str, str] | None:
+        style = _typed(site)
+        if style is not None:
+            return self._typed_name(sentence, site, style, values, rng)
         own = site.text.strip()
         own_low = own.lower()
         n_words = len(own.split())
@@ -306,6 +350,24 @@ def _column_allows(text: str, slot: Slot) -> bool:
                         or _NAME_COLUMNS["org"].search(header) and slot.kind == "product"
                         or _NAME_COLUMNS["product"].search(header) and slot.kind == "org")
     return False  # a name inside a header, not a cell
+
+
+def _typed(slot: Slot) -> str | None:
+    """The listed kind of a product name ("sql-database" for "SQLite"), from the domain
+    patterns; "team" for a team named as such ("the Security team")."""
+    if slot.kind == "team":
+        return "team"
+    return style_of(slot.text.strip(), "product") if slot.kind == "product" else None
+
+
+def _in_longer_name(text: str, slot: Slot) -> bool:
+    """The name is one word of a longer capitalised name: a capitalised word glued before it
+    (not the sentence's first word) or after it ("Railway Postgres", "Slack Enterprise Grid")."""
+    prev = grammar.word_before(text, slot.start)
+    if prev is not None and prev[2][:1].isupper() and not grammar.is_sentence_start(text, prev[0]):
+        return True
+    nxt = grammar.word_after(text, slot.end)
+    return nxt is not None and nxt[2][:1].isupper()
 
 
 def _confirmed(values: ValueSource, surface: str, person: bool) -> bool:

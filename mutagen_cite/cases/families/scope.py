@@ -1,6 +1,7 @@
 """Scope: the passage is true for a different region, plan tier, environment or place.
 
-"Request logs in eu-central-1 are retained for 14 days" -> "... in us-east-1 ...". The
+"Request logs in eu-central-1 are retained for 14 days" -> "... in us-east-1 ...", "on Windows"
+-> "on macOS" (an operating system by one of the same kind, listed in the domain patterns). The
 replacement is a real sibling value from the corpus when one exists (another region the
 documents name, another tier of the same price list) and is of the same type (a city for a
 city, a country code for a code). Synthetic fallbacks: a well-formed region id of the same
@@ -20,12 +21,12 @@ import re
 from typing import Sequence
 
 from ...model import Mutation, Sentence, Slot
-from ...analysis.domain import names_of_style, style_of
+from ...analysis.domain import listed_style, names_of_style, style_of
 from . import grammar, synthetic
 from .base import Example, ValueSource, make_mutation
 from .choose import best
 
-KINDS = ("region", "tier", "environment", "geo")
+KINDS = ("region", "tier", "environment", "geo", "platform")
 _REGION_ID = re.compile(r"[a-z]{2}-(?:gov-)?[a-z]+-\d|[a-z]+-[a-z]+\d", re.I)
 _CODES = set(synthetic.GEO_CODES) | {"USA", "LATAM", "AMER", "EEA", "APAC", "EMEA"}
 #: words that make an unknown multi-word name a place ("US East", "Cook County")
@@ -138,7 +139,14 @@ class ScopeFamily:
                     return None  # "Plan: Free; Subscription: $5/month": a free tier with a price
                 r = 0 if v[:1].isupper() == site.text[:1].isupper() else 1
             elif site.kind == "environment":
+                if _bare_environment(sentence.text, site) and v.lower() not in _BARE_ENVIRONMENTS:
+                    return None  # "test it in staging" reads right only as production or staging
                 r = 0 if v.lower() in synthetic.ENVIRONMENTS else 1
+            elif site.kind == "platform":
+                # an operating system by one of the same kind: "on Windows" by "on macOS", not "on iOS"
+                if listed_style(v, "platform") is None or listed_style(v, "platform") != listed_style(site.text, "platform"):
+                    return None
+                r = 0
             else:  # geo
                 if not _good_geo(v) or _named_elsewhere(v, values) or synthetic.looks_like_person(v):
                     return None
@@ -168,6 +176,9 @@ class ScopeFamily:
     def _synthetic(self, sentence: Sentence, site: Slot, rng: random.Random) -> str | None:
         """A well-formed value of the same type that the sentence does not already name."""
         elsewhere = sentence.text[: site.start] + " " + sentence.text[site.end :]
+        if site.kind == "environment" and _bare_environment(sentence.text, site):
+            cands = [e for e in _BARE_ENVIRONMENTS if e != site.text.lower() and not _named_in(e, elsewhere)]
+            return cands[rng.randrange(len(cands))] if cands else None
         for _ in range(6):
             v = self._invent(site, rng)
             if v is None or not _named_in(v, elsewhere):
@@ -192,6 +203,10 @@ class ScopeFamily:
         if site.kind == "environment":
             cands = [e for e in synthetic.ENVIRONMENTS if e != site.text.lower()]
             return cands[rng.randrange(len(cands))]
+        if site.kind == "platform":  # a listed operating system of the same kind (data/domain_patterns.yaml)
+            style = listed_style(site.text, "platform")
+            cands = [n for n in names_of_style(style) if n != site.text] if style else []
+            return cands[rng.randrange(len(cands))] if cands else None
         shape = _geo_shape(site.text)
         own_type = _place_type(site.text)
         if shape == "code":
@@ -269,6 +284,17 @@ _VARIETY_AFTER = re.compile(r"\s+(?:dollars?|cents?|English|Spanish|French)\b")
 def _takes_the(name: str) -> bool:
     """Place names read with "the" ("the United States", "the EU")."""
     return bool(_THE.match(name) or _THE.search(name))
+
+
+#: the environments named alone after a preposition ("deploy to production", "in staging")
+_BARE_ENVIRONMENTS = ("production", "staging")
+
+
+def _bare_environment(text: str, site: Slot) -> bool:
+    """The environment is named alone ("in staging"), not as "staging environments"."""
+    from ...analysis.patterns import ENVIRONMENT
+
+    return not ENVIRONMENT.match(text, site.start)
 
 
 def _named_in(value: str, text: str) -> bool:
