@@ -1067,8 +1067,12 @@ def spoken_row(key_header: str, key: str, header: str, value: str, heading: str 
     else:
         key_np = key
     bare_number = re.fullmatch(r"[\d][\d,]*(?:\.\d+)?", value.strip()) is not None
-    last = words[-1] if words else ""
-    plural = bool(last) and grammar.is_plural_noun(last) and not last.isupper()
+    if words[:2] == ["number", "of"] and len(words) > 2 and bare_number:
+        words = words[2:]  # "number of seats: 40": "How many seats ...?", "... has 40 seats?"
+        hp = " ".join(words)
+    head = re.split(r"\s(?:per|of|in|on|for|by)\s", hp)[0].split()
+    last = head[-1] if head else ""
+    plural = bool(last) and grammar.is_plural_noun(last) and not last.isupper() and last.lower() not in _MASS_NOUNS
     shape = "plain"
     if _PLACE_HEADERS.match(hp):
         shape = "place"
@@ -1101,8 +1105,11 @@ def spoken_row(key_header: str, key: str, header: str, value: str, heading: str 
 #: question entailed by the true sentence (an "all"/"must" statement about more) and shortens
 #: the echo ("Are all backups encrypted with AES-256 to meet audit rules?" -> "... with AES-256?")
 _PURPOSE_TAIL = re.compile(r",?\s+(?:in order to|so that|so as to|to ensure|to make sure|to help|to avoid|to prevent|"
-                           r"to protect|to keep|to comply|to meet|such as|including|for example|for instance)\b.*$")
+                           r"to protect|to keep|to comply|to meet|such as|including|for example|for instance|using)\b.*$")
 _SUBJECT_HEAD_END = re.compile(r"\s(?:of|in|on|for|with|at|from|by|under|who|that|which|across|within)\b")
+#: nouns that look plural but are mass nouns: "all customer data" is no "every customer datum"
+_MASS_NOUNS = {"data", "metadata", "media", "news", "analytics", "series", "species", "means", "logistics",
+               "headquarters", "statistics", "diagnostics", "economics", "ethics", "physics", "mathematics"}
 _AUX_SINGULAR = {"are": "is", "were": "was", "have": "has", "do": "does"}
 
 
@@ -1127,7 +1134,7 @@ def _every(subject: str) -> str | None:
     if not m or re.match(r"(?:of|the)\b", m.group(1)) or any(w.isdigit() for w in m.group(1).split()):
         return None
     noun = m.group(2)
-    if not grammar.is_plural_noun(noun) or any(grammar.is_plural_noun(w) for w in m.group(1).split()):
+    if noun.lower() in _MASS_NOUNS or not grammar.is_plural_noun(noun) or any(grammar.is_plural_noun(w) for w in m.group(1).split()):
         return None
     return f"every {m.group(1)}{grammar.singularize(noun)}{m.group(3)}"
 
