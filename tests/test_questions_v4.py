@@ -86,9 +86,11 @@ def test_a_location_column_asks_where():
 
 
 def test_a_participle_header_gets_no_v4_question():
-    row = "Version: 7.1; Released: 3 May 2031."
-    slots = (("entity", "version", "7.1", "7.1"), ("date", "date", "3 May 2031", "2031-05-03"))
-    assert _row(row + "\n", row, slots, "3 May 2031", "date") is None  # "Which version has a released of ...?"
+    row = "Plan: Ember; Discontinued: 3 May 2031."
+    slots = (("scope", "tier", "Ember", "ember"), ("date", "date", "3 May 2031", "2031-05-03"))
+    assert _row(row + "\n", row, slots, "3 May 2031", "date") is None  # "Which plan has a discontinued of ...?"
+    old = _row(row + "\n", row, slots, "3 May 2031", "date", version="v3")
+    assert old is not None and old.question == "For which plan is the discontinued 3 May 2031?"  # v3 kept
 
 
 def _modal(text, *slots, site="must", family="modality", version="v4"):
@@ -180,3 +182,28 @@ def test_a_built_question_speaks_as_the_reader():
     assert p is not None and p.question.endswith(" can I book the kiln on the Ember plan?")
     old = phrase(s, site_of(s, "Ember"), "scope", ENV, version="v3")
     assert old is not None and old.question.endswith(" can you book the kiln on the Ember plan?")
+
+
+@pytest.fixture(scope="module")
+def reader():
+    from mutagen_cite.run.generators import make_generator
+
+    return make_generator("reader")
+
+
+@pytest.mark.parametrize("question, strong, weak", [
+    ("Does a booking request have to be confirmed within 2 days?",
+     "A booking request must be confirmed within 2 days.", "A booking request may be confirmed within 2 days."),
+    ("Is every studio key engraved with a serial number?",
+     "All studio keys are engraved with a serial number.", "Most studio keys are engraved with a serial number."),
+])
+def test_the_reader_hears_a_plain_form_as_the_strong_word(reader, question, strong, weak):
+    """v4 asks "have to" of a "must" sentence and "every" of an "all" one: the reader baseline
+    still answers from the strong sentence only, and declines on the weakened one."""
+    from mutagen_cite.model import ContextChunk
+    from mutagen_cite.run.generators.base import Request
+
+    both = Request("c-1", question, (ContextChunk("p-1", weak), ContextChunk("p-2", strong)))
+    assert reader.generate(both) == {"answer": f"Yes. {strong} [p-2]"}
+    alone = Request("c-2", question, (ContextChunk("p-1", weak),))
+    assert reader.generate(alone) == {"decline": True}
