@@ -207,3 +207,36 @@ def test_the_reader_hears_a_plain_form_as_the_strong_word(reader, question, stro
     assert reader.generate(both) == {"answer": f"Yes. {strong} [p-2]"}
     alone = Request("c-2", question, (ContextChunk("p-1", weak),))
     assert reader.generate(alone) == {"decline": True}
+
+
+def test_every_is_not_used_for_a_coordinated_subject():
+    p = _modal("All studio keys and door codes are changed every month.",
+               ("aggregation", "quantifier", "All", "all"), site="All", family="aggregation")
+    assert p is None or p.question.startswith("Are all studio keys and door codes")
+
+
+def test_an_adverb_goes_before_have_to():
+    p = _modal("Kiln logs must also be signed by the warden.", ("modality", "modal", "must", "must"))
+    assert p is not None and p.question == "Do kiln logs also have to be signed by the warden?"
+
+
+def test_a_verification_of_two_predicates_is_not_asked():
+    p = _modal("Members should clean the bench and return every chisel.", ("modality", "modal", "should", "should"),
+               site="should")
+    assert p is None
+    p = _modal("Members should clean the bench after every session.", ("modality", "modal", "should", "should"),
+               site="should")
+    assert p is not None and p.question == "Should members clean the bench after every session?"
+
+
+def test_a_gerund_heading_names_no_table():
+    row = "Plan: Ember; Monthly price: $35."
+    doc = "Understanding included usage\n\n" + row + "\n"
+    slots = (("scope", "tier", "Ember", "ember"), ("quantity", "money", "$35", "35"))
+    p = _row(doc, row, slots, "$35", "quantity")
+    assert p is not None and p.question == "Which plan has a monthly price of $35?"
+
+
+def test_how_much_of_a_bare_noun_is_no_question():
+    assert question_problem("The Ember plan includes how much of resource usage per month?") == "wh-of"
+    assert question_problem("How many of the seats are reserved?") is None

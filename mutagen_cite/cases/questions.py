@@ -281,6 +281,7 @@ QUESTION_RULES: tuple[tuple[str, re.Pattern], ...] = (
     ("modal-fronted", re.compile(r"^(?:Shall|May|Might|Could|Would|Ought|Need|Must)\b")),
     ("person-mixed", re.compile(r"\b(?:you|your)\b(?=.*\b(?:we|our|us)\b)|\b(?:we|our|us)\b(?=.*\b(?:you|your)\b)")),
     ("list-lead-in", re.compile(r"^\s*(?:[-*•]|\d+[.)])\s|\b(?:the following|these steps|as below)\b", re.I)),
+    ("wh-of", re.compile(r"\bhow (?:much|many) of (?!the|my|your|our|their|its|these|those|each|all)\b", re.I)),
     ("bracket", re.compile(r"\((?![A-Z][^()]*\))|\)")),
 )
 
@@ -534,6 +535,8 @@ def _render(sentence: Sentence, site: Slot, family: str, env: Environment, versi
         "modal_phrase": parts.get("modal_phrase"),
         "plain": plain_yes_no(parts, site, family) if _v4_rules(version) and family in VERIFYING else None,
     }
+    if _v4_rules(version) and family in VERIFYING and _two_predicates(parts.get("rest") or ""):
+        return None  # "Should I review my limits and consider upgrading?": two questions in one
     try:
         template = env.get_template(f"questions/{family}.{version}.j2")
     except TemplateNotFound:
@@ -1087,6 +1090,8 @@ def spoken_row(key_header: str, key: str, header: str, value: str, heading: str 
     verb = "are" if plural else "is"
     seen = {w.lower().rstrip("s") for w in re.findall(r"[A-Za-z]+", f"{key_header} {key} {header}")}
     frame = ""
+    if heading and re.match(r"[A-Za-z]+ing\s+(?:the|a|an|your|our|my|its|their|this|these|[a-z]+ed)\b", heading):
+        heading = None  # "Understanding included usage", "Managing your team": a section, not a table's name
     if heading:
         new = [w for w in re.findall(r"[A-Za-z]+", heading) if w.lower().rstrip("s") not in seen
                and w.lower() not in ("the", "a", "an", "and", "or", "of", "per", "for", "in", "on", "by", "table",
@@ -1134,9 +1139,27 @@ def _every(subject: str) -> str | None:
     if not m or re.match(r"(?:of|the)\b", m.group(1)) or any(w.isdigit() for w in m.group(1).split()):
         return None
     noun = m.group(2)
+    if re.search(r"\b(?:and|or|nor)\b|/", m.group(3)):
+        return None  # "all cards and coverage questions": "every" would take only the first
     if noun.lower() in _MASS_NOUNS or not grammar.is_plural_noun(noun) or any(grammar.is_plural_noun(w) for w in m.group(1).split()):
         return None
     return f"every {m.group(1)}{grammar.singularize(noun)}{m.group(3)}"
+
+
+def _two_predicates(rest: str) -> bool:
+    """A predicate that coordinates a second bare verb ("review my limits and consider upgrading")
+    verifies two statements at once (lemminflect decides what is a bare verb)."""
+    from lemminflect import getAllInflections
+
+    m = re.search(r"\s(?:and|or)\s+([a-z]+)\b", rest)
+    if not m or not re.match(r"[a-z]+", rest):
+        return False
+    first, second = rest.split()[0], m.group(1)
+
+    def bare(word: str) -> bool:
+        return word in getAllInflections(word, upos="VERB").get("VB", ())
+
+    return bare(first) and bare(second) and first not in ("be", "have")
 
 
 def plain_yes_no(parts: dict, site: Slot, family: str) -> str | None:
@@ -1165,6 +1188,9 @@ def plain_yes_no(parts: dict, site: Slot, family: str) -> str | None:
             rest, changed = rest[:m.start(1)] + every, True
     if aux in ("must", "shall"):
         do = "Do" if _plural_subject(subject) else "Does"
+        adverb = re.match(r"(also|only|always|never|still|first|then|now|usually|just)\s+", rest)
+        if adverb:  # "Do access rights also have to be reviewed", not "have to also be"
+            return f"{do} {subject} {adverb.group(1)} have to {rest[adverb.end():]}"
         return f"{do} {subject} have to {rest}"
     if not changed:
         return None
