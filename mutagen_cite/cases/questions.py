@@ -10,14 +10,14 @@ Question versions (recorded in the suite header, so old suites stay reproducible
 
 - ``v1`` asked for the mutated value itself in the date, quantity and entity families, and
   yes/no questions with a fragment as the answer elsewhere.
-- ``v2`` (default) follows the discrimination invariant of seed 003: in the contradicting
+- ``v2`` follows the discrimination invariant of seed 003: in the contradicting
   families (scope, date, quantity, entity, polarity) the changed attribute is the *condition*
   the question names, and the answer is a *different* span of the true sentence ("Which
   version was released on 21 April 2025?"), so only the true passage answers it and the near
   miss alone leaves it unanswered. Aggregation and modality edits weaken rather than
   contradict ("all" to "most", "must" to "may"): their question verifies the strong
   statement and the expected answer is "yes".
-- ``v3`` (default) keeps v2's shapes and adds rules of question English (issue 11): a
+- ``v3`` keeps v2's shapes and adds rules of question English (issue 11): a
   wh-subject takes a singular verb ("What is available on the Pro plan?"); an answer left in
   place is asked only close to the front of a short clause, never as an echo of a long sentence
   or of a "You can ..." instruction; a question that keeps an unresolved "this", "it" or
@@ -25,6 +25,15 @@ Question versions (recorded in the suite header, so old suites stay reproducible
   verification never treats a main verb "do"/"have" as its auxiliary; a table row question
   names the table (its nearest heading) and never takes a column named after a product or plan
   for an attribute. v2 suites keep v2 questions on ``--update``.
+- ``v4`` (default) asks the way a person asks (hand checks on documentation nobody tuned on):
+  a table row with its header as spoken and its key as a noun phrase ("Which plan has a
+  maximum of 40 seats?", "How many build minutes does the Growth tier have?"), named by its
+  heading only when the heading adds words; "Must"/"Shall" verified as "Do/Does ... have to",
+  "all" as "every" (the strength kept, :func:`names_strength`), a purpose tail dropped; the
+  reader speaks as "I" and the writer as "you" (:func:`grammar.first_person_question`); and
+  :func:`question_problem` drops a question holding a pointer to the page, a pronoun, markup, an
+  archaic fronted modal, mixed persons, a list marker, a bracket or "how much of" a bare noun.
+  v3 suites keep v3 questions on ``--update``.
 """
 
 from __future__ import annotations
