@@ -137,6 +137,8 @@ def test_a_purpose_tail_is_dropped_from_a_verification():
     ("How many days do we keep your logs?", "How many days do you keep my logs?"),
     ("Which region in the US serves you?", "Which region in the US serves me?"),
     ("What is included on the Pro plan?", "What is included on the Pro plan?"),
+    ("Should you ensure you have a backup?", "Should I ensure I have a backup?"),
+    ("Does the plan let you use two seats?", "Does the plan let me use two seats?"),
 ])
 def test_the_asker_speaks_as_i(question, voiced):
     assert first_person_question(question) == voiced

@@ -461,6 +461,11 @@ def natural_decimals(value: float, limit: int = 4) -> int:
 _SUBJECT_SLOT = re.compile(
     r"(?:^|\b(?:is|are|was|were|am|do|does|did|can|could|will|would|shall|should|must|may|might|have|has|had|"
     r"what|which|who|when|where|why|how|if|once|before|after|until|unless|that|whether|and|or|when)\s+)$", re.I)
+#: a verb right after "you" makes it the subject of an embedded clause ("ensure you have ...")
+_VERB_AFTER_SUBJECT = re.compile(r"\s+(?:have|are|were|can|could|will|would|should|must|may|might|need|do|don't|"
+                                 r"did|get|want|see|know|receive|own|pay|use)\b", re.I)
+#: ... unless a causative verb governs it ("let you use", "help you get"): then it is an object
+_CAUSATIVE_BEFORE = re.compile(r"\b(?:let|lets|make|makes|help|helps|have|has|watch|see)\s+$", re.I)
 _SWAP = {"your": "my", "yours": "mine", "yourself": "myself", "yourselves": "ourselves",
          "we": "you", "our": "your", "ours": "yours", "ourselves": "yourselves", "us": "you"}
 _PERSON_WORD = re.compile(r"\b(?:you|your|yours|yourself|yourselves|we|our|ours|ourselves|us)\b", re.I)
@@ -481,7 +486,9 @@ def first_person_question(question: str) -> str:
             continue
         low = word.lower()
         if low == "you":
-            new = "I" if _SUBJECT_SLOT.search(question[:m.start()]) else "me"
+            subject = _SUBJECT_SLOT.search(question[:m.start()]) or (
+                _VERB_AFTER_SUBJECT.match(question[m.end():]) and not _CAUSATIVE_BEFORE.search(question[:m.start()]))
+            new = "I" if subject else "me"
         else:
             new = _SWAP[low]
         if word[:1].isupper() and new != "I":
