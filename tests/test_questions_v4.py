@@ -242,3 +242,11 @@ def test_a_gerund_heading_names_no_table():
 def test_how_much_of_a_bare_noun_is_no_question():
     assert question_problem("The Ember plan includes how much of resource usage per month?") == "wh-of"
     assert question_problem("How many of the seats are reserved?") is None
+
+
+def test_a_mass_noun_subject_takes_does_and_a_clause_is_no_subject():
+    p = _modal("Restricted data must be encrypted at rest.", ("modality", "modal", "must", "must"))
+    assert p is not None and p.question == "Does restricted data have to be encrypted at rest?"
+    p = _modal("Wait until your kiln has cooled all shelves.", ("aggregation", "quantifier", "all", "all"),
+               site="all", family="aggregation")
+    assert p is None  # v3 asked "Has wait until ...?"

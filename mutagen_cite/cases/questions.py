@@ -546,6 +546,9 @@ def _render(sentence: Sentence, site: Slot, family: str, env: Environment, versi
     }
     if _v4_rules(version) and family in VERIFYING and _two_predicates(parts.get("rest") or ""):
         return None  # "Should I review my limits and consider upgrading?": two questions in one
+    if _v4_rules(version) and family in VERIFYING and re.search(
+            r"\b(?:until|unless|before|after|once|while|because|since|if|when)\b", parts.get("subject") or ""):
+        return None  # "Wait until your instance has cloned ...": a clause, not a subject, before the auxiliary
     try:
         template = env.get_template(f"questions/{family}.{version}.j2")
     except TemplateNotFound:
@@ -1136,6 +1139,8 @@ def _plural_subject(subject: str) -> bool:
     word = head[-1].strip(",.")
     if word.lower() in ("you", "we", "they", "i"):
         return True
+    if word.lower() in _MASS_NOUNS:
+        return False  # "Does restricted data have to ..."
     return grammar.is_plural_noun(word) or (len(head) > 1 and head[-2].lower() in ("and",))
 
 
