@@ -250,3 +250,13 @@ def test_a_mass_noun_subject_takes_does_and_a_clause_is_no_subject():
     p = _modal("Wait until your kiln has cooled all shelves.", ("aggregation", "quantifier", "all", "all"),
                site="all", family="aggregation")
     assert p is None  # v3 asked "Has wait until ...?"
+
+
+@pytest.mark.parametrize("subject, plural", [
+    ("all kiln rooms requiring a key", True), ("both trainings", True), ("KTS", False), ("each member", False),
+    ("workspace owners", True), ("the warden of all rooms", False),
+])
+def test_have_to_agrees_with_its_subject(subject, plural):
+    from mutagen_cite.cases.questions import _plural_subject
+
+    assert _plural_subject(subject) is plural

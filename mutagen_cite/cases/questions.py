@@ -1133,12 +1133,19 @@ _AUX_SINGULAR = {"are": "is", "were": "was", "have": "has", "do": "does"}
 def _plural_subject(subject: str) -> bool:
     from .families import grammar
 
-    head = _SUBJECT_HEAD_END.split(subject)[0].split()
+    first = subject.split()[0].lower() if subject.split() else ""
+    if first in ("all", "both", "many", "several", "most", "these", "those", "few"):
+        return True  # "Do all systems requiring SSO have to ...", "Do both trainings ..."
+    if first in ("each", "every", "either", "neither"):
+        return False
+    head = re.split(r"\s[a-z]+ing\b", _SUBJECT_HEAD_END.split(subject)[0])[0].split()
     if not head:
         return False
     word = head[-1].strip(",.")
     if word.lower() in ("you", "we", "they", "i"):
         return True
+    if word.isupper():
+        return False  # an acronym names one body ("Does TTS have to ...")
     if word.lower() in _MASS_NOUNS:
         return False  # "Does restricted data have to ..."
     return grammar.is_plural_noun(word) or (len(head) > 1 and head[-2].lower() in ("and",))
