@@ -253,7 +253,7 @@ def test_a_mass_noun_subject_takes_does_and_a_clause_is_no_subject():
 
 
 @pytest.mark.parametrize("subject, plural", [
-    ("all kiln rooms requiring a key", True), ("both trainings", True), ("KTS", False), ("each member", False),
+    ("all kiln rooms requiring a key", True), ("both training", True), ("KTS", False), ("each member", False),
     ("workspace owners", True), ("the warden of all rooms", False),
 ])
 def test_have_to_agrees_with_its_subject(subject, plural):
