@@ -180,7 +180,7 @@ def test_a_table_row_question_names_its_table_by_the_heading():
     from mutagen_cite.cases.questions import heading_before, phrase, template_env
 
     assert heading_before(doc, s.start) == "Build quotas per tier"
-    p = phrase(s, s.slots[1], "quantity", template_env(), doc_text=doc)
+    p = phrase(s, s.slots[1], "quantity", template_env(), version="v3", doc_text=doc)
     assert p is not None and p.question == "In the build quotas per tier table, for which tier are the build minutes 3000?"
     bare = phrase(s, s.slots[1], "quantity", template_env(), version="v2", doc_text=doc)
     assert bare is not None and bare.question.startswith("For which tier")
@@ -351,8 +351,10 @@ def test_a_table_is_named_only_by_a_heading_its_chunk_shows_and_polarity_needs_o
     at = row.index("3000")
     s = Sentence("doc.md", start, start + len(row), row,
                  (Slot("scope", "tier", 6, 12, "Growth", "growth"), Slot("quantity", "count", at, at + 4, "3000", "3000", 3000.0, None)))
-    p = phrase(s, s.slots[1], "quantity", template_env(), doc_text=doc, heading_from=doc.index("Every"))
+    p = phrase(s, s.slots[1], "quantity", template_env(), version="v3", doc_text=doc, heading_from=doc.index("Every"))
     assert p is not None and p.question.startswith("For which tier")  # the heading lies outside the chunk
+    p = phrase(s, s.slots[1], "quantity", template_env(), doc_text=doc, heading_from=doc.index("Every"))
+    assert p is not None and p.question == "Which tier has 3000 build minutes?"  # v4, no heading to name
     text = "Guests are not allowed to edit boards that have not been shared on the Growth plan."
     q = _phrase(text, (("polarity", "negation", "not", "not"), ("scope", "tier", "Growth", "growth")), "not", "polarity")
     assert q is None

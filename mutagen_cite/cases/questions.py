@@ -10,14 +10,14 @@ Question versions (recorded in the suite header, so old suites stay reproducible
 
 - ``v1`` asked for the mutated value itself in the date, quantity and entity families, and
   yes/no questions with a fragment as the answer elsewhere.
-- ``v2`` (default) follows the discrimination invariant of seed 003: in the contradicting
+- ``v2`` follows the discrimination invariant of seed 003: in the contradicting
   families (scope, date, quantity, entity, polarity) the changed attribute is the *condition*
   the question names, and the answer is a *different* span of the true sentence ("Which
   version was released on 21 April 2025?"), so only the true passage answers it and the near
   miss alone leaves it unanswered. Aggregation and modality edits weaken rather than
   contradict ("all" to "most", "must" to "may"): their question verifies the strong
   statement and the expected answer is "yes".
-- ``v3`` (default) keeps v2's shapes and adds rules of question English (issue 11): a
+- ``v3`` keeps v2's shapes and adds rules of question English (issue 11): a
   wh-subject takes a singular verb ("What is available on the Pro plan?"); an answer left in
   place is asked only close to the front of a short clause, never as an echo of a long sentence
   or of a "You can ..." instruction; a question that keeps an unresolved "this", "it" or
@@ -25,6 +25,15 @@ Question versions (recorded in the suite header, so old suites stay reproducible
   verification never treats a main verb "do"/"have" as its auxiliary; a table row question
   names the table (its nearest heading) and never takes a column named after a product or plan
   for an attribute. v2 suites keep v2 questions on ``--update``.
+- ``v4`` (default) asks the way a person asks (hand checks on documentation nobody tuned on):
+  a table row with its header as spoken and its key as a noun phrase ("Which plan has a
+  maximum of 40 seats?", "How many build minutes does the Growth tier have?"), named by its
+  heading only when the heading adds words; "Must"/"Shall" verified as "Do/Does ... have to",
+  "all" as "every" (the strength kept, :func:`names_strength`), a purpose tail dropped; the
+  reader speaks as "I" and the writer as "you" (:func:`grammar.first_person_question`); and
+  :func:`question_problem` drops a question holding a pointer to the page, a pronoun, markup, an
+  archaic fronted modal, mixed persons, a list marker, a bracket or "how much of" a bare noun.
+  v3 suites keep v3 questions on ``--update``.
 """
 
 from __future__ import annotations
@@ -50,9 +59,9 @@ ASK_KINDS = ANSWER_KINDS + ("tier", "region", "environment")
 CONTRADICTING = ("scope", "date", "quantity", "entity", "polarity")
 #: v2: families whose near miss only weakens the claim: a yes/no verification, answer "yes"
 VERIFYING = ("aggregation", "modality")
-DEFAULT_VERSION = "v3"
+DEFAULT_VERSION = "v4"
 MAX_QUESTION_WORDS = 24
-VERSIONS = ("v1", "v2", "v3")
+VERSIONS = ("v1", "v2", "v3", "v4")
 #: the noun a name slot is followed by ("the Pro plan"), asked as "which plan"
 _KIND_NOUN = re.compile(r"^\s+(plans?|tiers?|editions?|regions?|environments?|zones?|clusters?)\b", re.I)
 _DEFAULT_NOUN = {"tier": "plan", "region": "region", "environment": "environment"}
@@ -258,12 +267,60 @@ def phrase(
     if phrasing is not None and _rules_of(version) and family == "polarity" and len(
             _NEGATED.findall(phrasing.question)) > 1:
         return None  # "What is not permitted on forms that have not been ...?": which negation is the condition?
+    if phrasing is not None and _v4_rules(version):
+        from dataclasses import replace
+
+        from .families.grammar import first_person_question
+
+        phrasing = replace(phrasing, question=first_person_question(phrasing.question))
+        if question_problem(phrasing.question) or not (
+                is_table_row(sentence.text) or names_condition(phrasing.question, site, family, version)):
+            return None
     return phrasing
+
+
+#: v4: what a question must not hold, each with why (checked on every question, first match wins)
+QUESTION_RULES: tuple[tuple[str, re.Pattern], ...] = (
+    ("deictic", re.compile(r"\b(?:here(?:in|by|after)?|the following|as follows|aforementioned|above-mentioned|"
+                           r"the (?:above|below))\b|\b(?:listed|shown|described|mentioned|noted|outlined|explained|"
+                           r"defined|given|detailed|specified|see)\s+(?:above|below)\b|\b(?:above|below)\s*\?$", re.I)),
+    ("pronoun", re.compile(r"\b(?:[Tt]his|[Tt]hese|[Tt]hose|[Ii]ts?|[Tt]hey|them|[Ss]uch|former|latter|"
+                           r"[Hh]e|[Ss]he|[Hh]is|[Hh]er)\b")),
+    ("markup", re.compile(r"[*`|<>{}\[\]\\]|(?<![A-Za-z])#|__|\]\(|https?:|:\s|:$")),
+    ("modal-fronted", re.compile(r"^(?:Shall|May|Might|Could|Would|Ought|Need|Must)\b")),
+    ("person-mixed", re.compile(r"\b(?:you|your)\b(?=.*\b(?:we|our|us)\b)|\b(?:we|our|us)\b(?=.*\b(?:you|your)\b)")),
+    ("list-lead-in", re.compile(r"^\s*(?:[-*•]|\d+[.)])\s|\b(?:the following|these steps|as below)\b", re.I)),
+    ("wh-of", re.compile(r"\bhow (?:much|many) of (?!the|my|your|our|their|its|these|those|each|all)\b", re.I)),
+    ("bracket", re.compile(r"\((?![A-Z][^()]*\))|\)")),
+)
+
+
+def question_problem(question: str) -> str | None:
+    """v4: why ``question`` is not one plain sentence a person would ask, or None. A pointer to
+    the page ("listed below", "the following"), a pronoun that points back into the source, markup
+    left over (backticks, "**", a table bar, a link), an archaic or legal fronted modal ("Shall
+    ...?", "May ...?"; "Must" is asked as "Do I have to"), the writer's "we" beside the reader's
+    "you" (the v4 question speaks as the reader: "I", the company "you"), a list marker or
+    lead-in, a bracketed aside (a name with its place, "Europe (Frankfurt)", stays), or more than
+    :data:`MAX_QUESTION_WORDS_V3` words."""
+    if len(question.split()) > MAX_QUESTION_WORDS_V3:
+        return "too-long"
+    bare = _NAME_WITH_PLACE.sub("Name", question)
+    for rule, pattern in QUESTION_RULES:
+        if pattern.search(bare):
+            return rule
+    return None
 
 
 def _rules_of(version: str) -> bool:
     """Whether ``version`` applies the v3 rules of question English."""
     return version not in ("v1", "v2")
+
+
+def _v4_rules(version: str) -> bool:
+    """Whether ``version`` applies the v4 rules (spoken table questions, plain yes/no forms,
+    first person, the question checks of :func:`question_problem`)."""
+    return version not in ("v1", "v2", "v3")
 
 
 #: words that point back to something the question does not name ("their" stays: in "Who is
@@ -313,7 +370,7 @@ def _phrase(sentence: Sentence, site: Slot, family: str, env: Environment, versi
         answers = [None]
     for answer_slot in answers:
         phrasing = _render(sentence, site, family, env, version, claim, answer_slot)
-        if phrasing is not None and (version == "v1" or names_condition(phrasing.question, site, family)):
+        if phrasing is not None and (version == "v1" or names_condition(phrasing.question, site, family, version)):
             return phrasing
     if version != "v1" and family in CONTRADICTING:
         phrasing = _subject_question(sentence, site, family, claim, version)
@@ -435,7 +492,7 @@ def answer_slots(sentence: Sentence, site: Slot) -> list[Slot]:
     return out
 
 
-def names_condition(question: str, site: Slot, family: str) -> bool:
+def names_condition(question: str, site: Slot, family: str, version: str | None = None) -> bool:
     """The discrimination invariant: the question names the changed attribute as its condition.
 
     Contradicting families: the true value appears in the question (polarity: the question is
@@ -445,7 +502,22 @@ def names_condition(question: str, site: Slot, family: str) -> bool:
         return bool(_NEGATED.search(question)) == (site.kind == "negation")
     from ..values.text import contains_phrase
 
-    return contains_phrase(question, site.text)
+    if contains_phrase(question, site.text):
+        return True
+    return version is not None and _v4_rules(version) and family in VERIFYING and names_strength(question, site.text)
+
+
+def names_strength(question: str, word: str) -> bool:
+    """v4: the question keeps the strength of ``word``, in its own words or in a plain spoken
+    form of the same strength ("must" as "have to", "all" as "every")."""
+    from ..values.text import contains_phrase
+
+    return any(contains_phrase(question, w) for w in (word, *_SAME_STRENGTH.get(word.strip().lower(), ())))
+
+
+#: v4: plain spoken forms of a strong word that keep its strength ("must" -> "have to")
+_SAME_STRENGTH = {"must": ("have to", "has to"), "shall": ("have to", "has to"), "all": ("every",),
+                  "every": ("every",)}
 
 
 def _render(sentence: Sentence, site: Slot, family: str, env: Environment, version: str, claim: str,
@@ -470,7 +542,13 @@ def _render(sentence: Sentence, site: Slot, family: str, env: Environment, versi
         "rest_without_not": parts.get("rest_without_not"),
         "fronted": parts.get("fronted"),
         "modal_phrase": parts.get("modal_phrase"),
+        "plain": plain_yes_no(parts, site, family) if _v4_rules(version) and family in VERIFYING else None,
     }
+    if _v4_rules(version) and family in VERIFYING and _two_predicates(parts.get("rest") or ""):
+        return None  # "Should I review my limits and consider upgrading?": two questions in one
+    if _v4_rules(version) and family in VERIFYING and re.search(
+            r"\b(?:until|unless|before|after|once|while|because|since|if|when)\b", parts.get("subject") or ""):
+        return None  # "Wait until your instance has cloned ...": a clause, not a subject, before the auxiliary
     try:
         template = env.get_template(f"questions/{family}.{version}.j2")
     except TemplateNotFound:
@@ -853,8 +931,13 @@ def _phrase_row(sentence: Sentence, site: Slot, family: str, env: Environment, v
         return None
     ctx = {"key_header": key_header, "key": key_value, "header": header, "value": value, "family": family,
            "heading": _table_name(heading, key_value, header)}
+    if _v4_rules(version):
+        ctx.update(spoken_row(key_header, key_value, header, value, ctx["heading"]))
     claim = " ".join(env.get_template(f"questions/row_claim.{version}.j2").render(**ctx).split())
     question = " ".join(env.get_template(f"questions/row.{version}.j2").render(**ctx).split())
+    question = question[:1].upper() + question[1:]
+    if not question.endswith("?"):
+        return None
     return Phrasing(claim, question, answer_slot.text, answer_slot)
 
 
@@ -918,9 +1001,218 @@ def _phrase_row_key(sentence: Sentence, cells, cell, site: Slot, family: str, en
         return None  # a feature matrix of check marks, not a table of values
     ctx = {"key_header": key_header, "key": key_value, "header": header, "value": value, "family": family,
            "heading": _table_name(heading, key_value, header)}
+    if _v4_rules(version):
+        ctx.update(spoken_row(key_header, key_value, header, value, ctx["heading"]))
     claim = " ".join(env.get_template(f"questions/row_claim.{version}.j2").render(**ctx).split())
     question = " ".join(env.get_template(f"questions/row_key.{version}.j2").render(**ctx).split())
+    question = question[:1].upper() + question[1:]
     if not question.endswith("?") or not names_condition(question, site, family):
         return None
     key_slot = next((s for s in sentence.slots if s.start >= 0 and sentence.text[s.start:s.end] == key_value), None)
     return Phrasing(claim, question, key_value, key_slot)
+
+
+# --------------------------------------------------------------------------- v4: table rows as spoken
+
+#: header abbreviations a person says in full ("Max connections" -> "maximum connections")
+_HEADER_WORDS = {"max": "maximum", "max.": "maximum", "min": "minimum", "min.": "minimum", "avg": "average",
+                 "avg.": "average", "qty": "quantity", "no.": "number", "num": "number", "#": "number"}
+#: headers that say where a row is: "Which region is in Frankfurt?"
+_PLACE_HEADERS = re.compile(r"^(?:location|city|country|place|metro|area|data ?cent(?:er|re))s?$", re.I)
+#: kinds of row key read as "the <key> <kind>" ("the Pro plan")
+_KIND_KEYS = ("plan", "tier", "edition", "region", "environment", "zone", "package", "cluster")
+#: kinds of row key read as "<kind> <key>" ("version 3.2")
+_LABEL_KEYS = ("version", "release", "year", "severity", "level", "priority", "step", "phase")
+
+
+def spoken_header(header: str) -> tuple[str, str | None]:
+    """A column header as a person says it inside a question, and its unit if the header gave one:
+    "Max Connections" -> ("maximum connections", None), "Storage (GB)" -> ("storage", "GB"),
+    "No. of seats" -> ("number of seats", None). Acronyms keep their case ("RTO")."""
+    unit = None
+    m = re.fullmatch(r"(.*?)\s*\(([^()]{1,12})\)", header.strip())
+    if m and m.group(1) and len(m.group(2).split()) <= 2:
+        header, unit = m.group(1), m.group(2).strip()
+    words = soft_lower(" ".join(header.split())).split(" ")
+    words = [_HEADER_WORDS.get(w.lower(), w) if i == 0 or words[i - 1].lower() in ("in", "per") else w
+             for i, w in enumerate(words)]
+    if words[:1] == ["number"] and words[1:2] != ["of"] and len(words) > 1:
+        words.insert(1, "of")  # "No. seats" -> "number of seats"
+    return " ".join(words), unit
+
+
+def _is_noun(word: str) -> bool:
+    """Whether the lexicon knows ``word`` as a noun, or it is no English word at all (an acronym,
+    a product term): a header ending in a participle ("Released") is no noun phrase."""
+    from lemminflect import getAllLemmas
+
+    lemmas = getAllLemmas(word.lower())
+    return not lemmas or "NOUN" in lemmas or word.isupper()
+
+
+def spoken_row(key_header: str, key: str, header: str, value: str, heading: str | None) -> dict:
+    """v4 template variables for a table row question: the header as spoken (``hp``), the row's
+    key as a noun phrase (``key_np``: "the Pro plan", "version 3.2", "db.m5.large"), the kind of
+    thing the key names (``kind``: "which plan"), and which shape reads naturally (``shape``):
+
+    - ``count``: a plural header over a bare number: "How many build minutes does the Growth tier
+      have?" / "Which tier has 3000 build minutes?"
+    - ``bound``: "Max connections: 100": "What is the maximum number of connections ...?" /
+      "Which plan has a maximum of 100 connections?"
+    - ``place``: a location column: "Where is ...?" / "Which region is in Frankfurt?"
+    - ``unit``: a unit from the header: "What is the storage in GB ...?" / "... storage of 10 GB?"
+    - ``plain``: "What is the monthly price for the Team plan?" / "Which plan has a monthly price
+      of $20?"; ``None`` (no v4 shape) when the header is no noun phrase.
+
+    ``frame`` is the heading as "In the <heading> table, " when it adds words the question does
+    not already hold, else "" (a heading "Plans" over a "Plan" column says nothing more)."""
+    from .families import grammar
+
+    hp, unit = spoken_header(header)
+    words = hp.split()
+    kh = soft_lower(" ".join(key_header.split()))
+    kind_word = kh.split()[-1].lower() if kh else ""
+    if kh and grammar.is_plural_noun(kh.split()[-1]):
+        kh = " ".join(kh.split()[:-1] + [grammar.singularize(kh.split()[-1])])
+        kind_word = kh.split()[-1].lower()
+    if kind_word in _KIND_KEYS:
+        key_np = key if key.lower().endswith(" " + kind_word) else f"the {key} {kind_word}"
+    elif kind_word in _LABEL_KEYS and not key.lower().startswith(kind_word):
+        key_np = f"{kind_word} {key}"
+    else:
+        key_np = key
+    bare_number = re.fullmatch(r"[\d][\d,]*(?:\.\d+)?", value.strip()) is not None
+    if words[:2] == ["number", "of"] and len(words) > 2 and bare_number:
+        words = words[2:]  # "number of seats: 40": "How many seats ...?", "... has 40 seats?"
+        hp = " ".join(words)
+    head = re.split(r"\s(?:per|of|in|on|for|by)\s", hp)[0].split()
+    last = head[-1] if head else ""
+    plural = bool(last) and grammar.is_plural_noun(last) and not last.isupper() and last.lower() not in _MASS_NOUNS
+    shape = "plain"
+    if _PLACE_HEADERS.match(hp):
+        shape = "place"
+    elif words[:1] in (["maximum"], ["minimum"]) and len(words) > 1 and plural and bare_number:
+        shape = "bound"
+    elif plural and bare_number and not unit:
+        shape = "count"
+    elif unit and bare_number:
+        shape = "unit"
+    elif not last or not _is_noun(last):
+        shape = None
+    verb = "are" if plural else "is"
+    seen = {w.lower().rstrip("s") for w in re.findall(r"[A-Za-z]+", f"{key_header} {key} {header}")}
+    frame = ""
+    if heading and re.match(r"[A-Za-z]+ing\s+(?:the|a|an|your|our|my|its|their|this|these|[a-z]+ed)\b", heading):
+        heading = None  # "Understanding included usage", "Managing your team": a section, not a table's name
+    if heading:
+        new = [w for w in re.findall(r"[A-Za-z]+", heading) if w.lower().rstrip("s") not in seen
+               and w.lower() not in ("the", "a", "an", "and", "or", "of", "per", "for", "in", "on", "by", "table",
+                                      "tables", "list", "limits", "details")]
+        if new:
+            frame = f"In the {heading} table, "
+    article = grammar.article_for(words[0]) if words else "a"
+    return {"shape": shape, "hp": hp, "unit": unit, "kh": kh, "key_np": key_np, "verb": verb, "frame": frame,
+            "article": article, "bound": words[0] if shape == "bound" else None,
+            "bound_noun": " ".join(words[1:]) if shape == "bound" else None}
+
+
+# --------------------------------------------------------------------------- v4: plain yes/no questions
+
+#: modifiers of a verified predicate that say why or how, not what holds: dropping them keeps the
+#: question entailed by the true sentence (an "all"/"must" statement about more) and shortens
+#: the echo ("Are all backups encrypted with AES-256 to meet audit rules?" -> "... with AES-256?")
+_PURPOSE_TAIL = re.compile(r",?\s+(?:in order to|so that|so as to|to ensure|to make sure|to help|to avoid|to prevent|"
+                           r"to protect|to keep|to comply|to meet|such as|including|for example|for instance|using)\b.*$")
+_SUBJECT_HEAD_END = re.compile(r"\s(?:of|in|on|for|with|at|from|by|under|who|that|which|across|within)\b")
+#: nouns that look plural but are mass nouns: "all customer data" is no "every customer datum"
+_MASS_NOUNS = {"data", "metadata", "media", "news", "analytics", "series", "species", "means", "logistics",
+               "headquarters", "statistics", "diagnostics", "economics", "ethics", "physics", "mathematics"}
+_AUX_SINGULAR = {"are": "is", "were": "was", "have": "has", "do": "does"}
+
+
+def _plural_subject(subject: str) -> bool:
+    from .families import grammar
+
+    first = subject.split()[0].lower() if subject.split() else ""
+    if first in ("all", "both", "many", "several", "most", "these", "those", "few"):
+        return True  # "Do all systems requiring SSO have to ...", "Do both trainings ..."
+    if first in ("each", "every", "either", "neither"):
+        return False
+    head = re.split(r"\s[a-z]+ing\b", _SUBJECT_HEAD_END.split(subject)[0])[0].split()
+    if not head:
+        return False
+    word = head[-1].strip(",.")
+    if word.lower() in ("you", "we", "they", "i"):
+        return True
+    if word.isupper():
+        return False  # an acronym names one body ("Does TTS have to ...")
+    if word.lower() in _MASS_NOUNS:
+        return False  # "Does restricted data have to ..."
+    return grammar.is_plural_noun(word) or (len(head) > 1 and head[-2].lower() in ("and",))
+
+
+def _every(subject: str) -> str | None:
+    """"all backups" -> "every backup", "all paid plans" -> "every paid plan"; None when the noun
+    phrase is no plain plural ("all customer data", "all of the plans", "all 3 regions")."""
+    from .families import grammar
+
+    m = re.match(r"(?i)all\s+(?:the\s+)?((?:[a-z][\w-]*\s+){0,2})([a-z][\w-]*)((?:\s.*)?)$", subject)
+    if not m or re.match(r"(?:of|the)\b", m.group(1)) or any(w.isdigit() for w in m.group(1).split()):
+        return None
+    noun = m.group(2)
+    if re.search(r"\b(?:and|or|nor)\b|/", m.group(3)):
+        return None  # "all cards and coverage questions": "every" would take only the first
+    if noun.lower() in _MASS_NOUNS or not grammar.is_plural_noun(noun) or any(grammar.is_plural_noun(w) for w in m.group(1).split()):
+        return None
+    return f"every {m.group(1)}{grammar.singularize(noun)}{m.group(3)}"
+
+
+def _two_predicates(rest: str) -> bool:
+    """A predicate that coordinates a second bare verb ("review my limits and consider upgrading")
+    verifies two statements at once (lemminflect decides what is a bare verb)."""
+    from lemminflect import getAllInflections
+
+    m = re.search(r"\s(?:and|or)\s+([a-z]+)\b", rest)
+    if not m or not re.match(r"[a-z]+", rest):
+        return False
+    first, second = rest.split()[0], m.group(1)
+
+    def bare(word: str) -> bool:
+        return word in getAllInflections(word, upos="VERB").get("VB", ())
+
+    return bare(first) and bare(second) and first not in ("be", "have")
+
+
+def plain_yes_no(parts: dict, site: Slot, family: str) -> str | None:
+    """v4: a verification question in plain spoken English, without its "?", or None to keep the
+    v3 shape. "Must a SEV-1 incident be acknowledged ...?" -> "Does a SEV-1 incident have to be
+    acknowledged ...?" ("shall" likewise: archaic and legal forms are not how people ask); in
+    aggregation "Are all backups encrypted?" -> "Is every backup encrypted?" (the strength kept,
+    the words of the true sentence not echoed); a purpose or example tail is dropped."""
+    aux, subject = parts.get("aux"), parts.get("subject")
+    rest = parts.get("rest_without_not") if family == "aggregation" else parts.get("rest")
+    if not aux or not subject or not rest or "," in rest:
+        return None
+    changed = False
+    trimmed = _PURPOSE_TAIL.sub("", rest)
+    if trimmed != rest and len(trimmed.split()) >= 3:
+        rest, changed = trimmed, True
+    if family == "aggregation" and site.text.strip().lower() == "all" and subject.lower().startswith("all "):
+        every = _every(subject)
+        if every and not re.search(r"\b(?:their|them|they|themselves|each other)\b", rest):
+            subject, changed = every, True
+            aux = _AUX_SINGULAR.get(aux, aux)
+    elif family == "aggregation" and site.text.strip().lower() == "all":
+        m = re.search(r"\b(?:in|on|to|for|across|from|with)\s+(all\s+.*)$", rest)
+        every = _every(m.group(1)) if m else None
+        if every:
+            rest, changed = rest[:m.start(1)] + every, True
+    if aux in ("must", "shall"):
+        do = "Do" if _plural_subject(subject) else "Does"
+        adverb = re.match(r"(also|only|always|never|still|first|then|now|usually|just)\s+", rest)
+        if adverb:  # "Do access rights also have to be reviewed", not "have to also be"
+            return f"{do} {subject} {adverb.group(1)} have to {rest[adverb.end():]}"
+        return f"{do} {subject} have to {rest}"
+    if not changed:
+        return None
+    return f"{aux.capitalize()} {subject} {rest}"

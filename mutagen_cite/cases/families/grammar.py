@@ -452,3 +452,55 @@ def natural_decimals(value: float, limit: int = 4) -> int:
         if abs(round(value, d) - value) < 1e-9:
             return d
     return limit
+
+
+# --------------------------------------------------------------------------- person in questions
+
+#: words after which "you" is the subject of its clause: an inverted auxiliary, a wh-word or a
+#: subordinator ("Can you ...", "How long do you ...", "if you ...")
+_SUBJECT_SLOT = re.compile(
+    r"(?:^|\b(?:is|are|was|were|am|do|does|did|can|could|will|would|shall|should|must|may|might|have|has|had|"
+    r"what|which|who|when|where|why|how|if|once|before|after|until|unless|that|whether|and|or|when)\s+)$", re.I)
+#: a verb right after "you" makes it the subject of an embedded clause ("ensure you have ...")
+_VERB_AFTER_SUBJECT = re.compile(r"\s+(?:have|are|were|can|could|will|would|should|must|may|might|need|do|don't|"
+                                 r"did|get|want|see|know|receive|own|pay|use)\b", re.I)
+#: ... unless a causative verb governs it ("let you use", "help you get"): then it is an object
+_CAUSATIVE_BEFORE = re.compile(r"\b(?:let|lets|make|makes|help|helps|have|has|watch|see)\s+$", re.I)
+_SWAP = {"your": "my", "yours": "mine", "yourself": "myself", "yourselves": "ourselves",
+         "we": "you", "our": "your", "ours": "yours", "ourselves": "yourselves", "us": "you"}
+_PERSON_WORD = re.compile(r"\b(?:you|your|yours|yourself|yourselves|we|our|ours|ourselves|us)\b", re.I)
+
+
+def first_person_question(question: str) -> str:
+    """A question in the asker's own voice: the documentation's reader ("you") becomes "I"/"me"
+    and its writer ("we", "our") becomes "you"/"your", in one pass so the two do not collide:
+    "Must you notify us within 2 days?" -> "Must I notify you within 2 days?". "you" is "I" where
+    it is a clause's subject (after an inverted auxiliary, a wh-word or a subordinator) and "me"
+    elsewhere; "be" then agrees ("Are you" -> "Am I", "you were" -> "I was"). "US" (a country)
+    stays."""
+    out: list[str] = []
+    pos = 0
+    for m in _PERSON_WORD.finditer(question):
+        word = m.group(0)
+        if word == "US" or (word[:1] == "U" and word.lower() == "us" and m.start() > 0):
+            continue
+        low = word.lower()
+        if low == "you":
+            subject = _SUBJECT_SLOT.search(question[:m.start()]) or (
+                _VERB_AFTER_SUBJECT.match(question[m.end():]) and not _CAUSATIVE_BEFORE.search(question[:m.start()]))
+            new = "I" if subject else "me"
+        else:
+            new = _SWAP[low]
+        if word[:1].isupper() and new != "I":
+            new = new[:1].upper() + new[1:]
+        out.append(question[pos:m.start()] + new)
+        pos = m.end()
+    text = "".join(out) + question[pos:]
+    if text == question:
+        return text
+    text = re.sub(r"\b([Aa])re I\b", lambda m: ("Am" if m.group(1) == "A" else "am") + " I", text)
+    text = re.sub(r"\b([Ww])ere I\b", lambda m: ("Was" if m.group(1) == "W" else "was") + " I", text)
+    text = re.sub(r"\bI are\b", "I am", text)
+    text = re.sub(r"\bI were\b", "I was", text)
+    text = re.sub(r"\bI aren't\b", "I am not", text)
+    return text

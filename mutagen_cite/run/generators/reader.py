@@ -40,6 +40,10 @@ shall should will would has have had any all some each every no not yes""".split
 _NOT_CONDITIONS = frozenset({"affirmative"})
 _WORD_SLOTS = frozenset({"quantifier", "modal"})
 _HOW = re.compile(r"\bhow\s*$", re.IGNORECASE)
+#: words of one strength: a question may ask "Do I have to ...?" of a sentence saying "must",
+#: "Is every ...?" of one saying "all" (question version v4 asks in these plain forms)
+_OBLIGATION = ("must", "shall", "have to", "has to", "is required to", "are required to")
+_SAME_STRENGTH = {"have to": _OBLIGATION, "has to": _OBLIGATION, "every": ("every", "all", "each")}
 
 
 def _content(text: str) -> set[str]:
@@ -84,7 +88,8 @@ class ReaderGenerator:
             if slot.kind == "negation":
                 continue  # handled by the negation status above
             if slot.kind in _WORD_SLOTS:
-                if not re.search(rf"(?<!\w){re.escape(slot.text)}(?!\w)", sentence, re.IGNORECASE):
+                words = _SAME_STRENGTH.get(slot.text.lower(), (slot.text,))
+                if not any(re.search(rf"(?<!\w){re.escape(w)}(?!\w)", sentence, re.IGNORECASE) for w in words):
                     return False
             elif not mentions_value(sentence, slot.text):
                 return False
