@@ -129,8 +129,6 @@ def _edits(text: str, slot: Slot) -> list[tuple[str, str]]:
             return []
         return [("can", grammar.match_case(surface, "can"))]
     m = re.search(r"\b(required|permitted|allowed|obliged|expected)\b", surface, re.I)
-    if m and not re.search(r"\bto$", surface.strip()) and not re.match(r"to\b", after):
-        return []  # "A token is required." -> "... is encouraged." reads invented; only "required to" swaps
     if not m:
         return []
     return [(t, surface[: m.start()] + t + surface[m.end() :]) for t in TARGETS[m.group(1).lower()]]
