@@ -159,3 +159,17 @@ def test_selection_drives_a_selecting_and_a_label_check_bar():
     assert len(chosen) == 1
     assert bars["selecting"] == Counter(total=1, done=1)
     assert bars["label check"]["total"] == 3 and 1 <= bars["label check"]["done"] <= 3
+
+
+def test_a_modal_said_elsewhere_in_the_chunk_keys_nothing():
+    # "can" elsewhere is no row key: weakening "must" to "can" is still a near miss
+    sentence = "Admins must approve each export request."
+    chunk = f"Members can browse reports.\n{sentence}"
+    c = _edit(chunk, sentence, "must", "can", ("modality", "modal", "must"), family="modality", answer="yes")
+    assert _rule(c) is None
+    # a value said elsewhere still does
+    row = "Plan: Team; Retention: 30 days."
+    other = f"Plan: Free; Retention: 7 days.\n{row}"
+    v = _edit(other, row, "30 days", "7 days", ("scope", "tier", "Team"), ("quantity", "duration", "30 days"),
+              family="quantity", answer="Team")
+    assert _rule(v) == "replacement-in-chunk"

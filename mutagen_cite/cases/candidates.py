@@ -830,7 +830,8 @@ def unfair_rule(c: Candidate) -> tuple[str, str] | None:
     if c.mutation is not None:
         off = c.sentence.start - c.true_chunk.start
         rest = c.true_chunk.text[:off] + " " + c.true_chunk.text[off + len(text):]
-        if _mentions(rest, c.replacement):
+        if family in VALUED and _mentions(rest, c.replacement):
+            # a value only: a modal or quantifier ("can", "most") said elsewhere keys nothing
             return "replacement-in-chunk", f"the replacement {c.replacement!r} already keys another row or sentence of the chunk"
         if family in ("polarity", "modality", "aggregation") and _restated(text, rest, c.site.text, _claim_values(c)):
             return "restated", "another sentence of the chunk restates the edited one, so the edit leaves the claim standing"
