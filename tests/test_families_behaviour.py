@@ -324,7 +324,7 @@ def test_aggregation_every_and_each_never_swap(annotator):
     for slot in sites:
         for m in mutate_all_seeds(AGGREGATION, s, slot, values=vocab(quantifier=("each", "every"))):
             assert m.replacement.lower() not in ("each", "every")
-            assert m.replacement.lower() == "most"  # the hedge documentation writes, never "almost every"
+            assert m.replacement.lower().startswith("most ")  # the hedge documentation writes, never "almost every"
             texts.add(m.mutated_text)
     # the noun goes plural and the verb after a subject agrees with it
     assert texts == {"Most regions keep a key and each key is rotated.", "Every region keeps a key and most keys are rotated."}

@@ -173,3 +173,20 @@ def test_a_modal_said_elsewhere_in_the_chunk_keys_nothing():
     v = _edit(other, row, "30 days", "7 days", ("scope", "tier", "Team"), ("quantity", "duration", "30 days"),
               family="quantity", answer="Team")
     assert _rule(v) == "replacement-in-chunk"
+
+
+def test_an_agreement_edit_records_the_whole_span_it_changed():
+    # validate accepts a synthetic distractor only as the recorded splice: "Every plan includes"
+    # -> "Most plans include" must be recorded as that span, not as "Every" -> "Most"
+    import random
+
+    from mutagen_cite.cases.families import ValueSource, get_families
+    from mutagen_cite.model import Sentence, Slot
+
+    (agg,) = get_families(["aggregation"])
+    text = "Every plan includes a weekly export."
+    s = Sentence("doc.md", 0, len(text), text, (Slot("aggregation", "quantifier", 0, 5, "Every", "every"),))
+    m = agg.mutate(s, s.slots[0], ValueSource.empty(), random.Random(0))
+    assert m.mutated_text == "Most plans include a weekly export."
+    assert text[: m.slot.start] + m.replacement + text[m.slot.end:] == m.mutated_text
+    assert (m.original, m.replacement) == ("Every plan includes", "Most plans include")

@@ -130,7 +130,9 @@ def candidates_for_sentence(
             if mutation is not None and mutation.mutated_text != sentence.text:
                 off = sentence.start - true_chunk.start
                 distractor = true_chunk.text[:off] + mutation.mutated_text + true_chunk.text[off + len(sentence.text):]
-                found.append(Candidate(family, sentence, site, phrasing, true_chunk, distractor, mutation.origin,
+                # a mutation whose edit reaches past its site (agreement) records the wider span it changed
+                at = mutation.slot if mutation.slot.start <= site.start and mutation.slot.end >= site.end else site
+                found.append(Candidate(family, sentence, at, phrasing, true_chunk, distractor, mutation.origin,
                                        mutation.replacement, mutation=mutation))
             for c in found:
                 why = None if question_version == "v1" else unfair_rule(c)

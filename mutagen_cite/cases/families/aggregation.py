@@ -129,6 +129,11 @@ class AggregationFamily:
         target, (start, end, new) = pool[rng.randrange(len(pool))]
         mutated = grammar.apply(sentence.text, start, end, new)
         replacement = grammar.match_case(site.text, target) if target else ""
+        if end > site.end + 1:
+            # the edit reaches past the quantifier (the noun made plural, its verb re-agreed):
+            # the mutation records the whole span it changed, so the splice is exact
+            wide = Slot(site.family, site.kind, site.start, end, sentence.text[site.start:end], site.value)
+            return make_mutation(self, sentence, wide, sentence.text[site.start:start] + new, origin, mutated)
         return make_mutation(self, sentence, site, replacement, origin, mutated)
 
     def examples(self) -> Sequence[Example]:
