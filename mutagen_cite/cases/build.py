@@ -224,9 +224,16 @@ def select(
     check: Callable[[Sequence[Candidate]], list[dict | None]],
     report: BuildReport,
     prefer: Callable[[Candidate], bool] | None = None,
+    progress: Callable[..., Callable[[int], None]] | None = None,
 ) -> list[tuple[Candidate, dict]]:
-    """Fill each family's share with candidates that pass ``check``; redistribute shortfalls."""
+    """Fill each family's share with candidates that pass ``check``; redistribute shortfalls.
+
+    ``progress(label, total, unit)`` (the CLI's :func:`~mutagen_cite.progress.bar_factory`)
+    drives two bars: "selecting" (pairs taken, of ``total_pairs``) and "label check" (candidates
+    checked, of all candidates: the check stops once every share is full, so that bar closes early)."""
     names = list(by_family)
+    picked = progress("selecting", total_pairs, unit="pair") if progress else None
+    checked = progress("label check", sum(len(v) for v in by_family.values()), unit="cand") if progress else None
     want = quotas(total_pairs, names)
     queues = {f: _ranked(by_family[f], seed) for f in names}
     if prefer is not None:
@@ -260,7 +267,10 @@ def select(
             queues[family] = queue = rest
             if not batch:
                 break
-            for c, label in zip(batch, check(batch)):
+            labels = check(batch)
+            if checked:
+                checked(len(batch))
+            for c, label in zip(batch, labels):
                 if got >= n:
                     queue.insert(0, c)
                     continue
@@ -275,6 +285,8 @@ def select(
                 used_sentences.update(_seen_keys(c))
                 chosen_texts.append(" ".join(c.sentence.text.lower().split()))
                 got += 1
+                if picked:
+                    picked(1)
             queues[family] = queue
         return got
 
@@ -295,6 +307,9 @@ def select(
                 progressed = True
         if not progressed:
             break
+    for bar in (picked, checked):
+        if bar is not None and hasattr(bar, "close"):
+            bar.close()
     out: list[tuple[Candidate, dict]] = []
     for f in names:
         out.extend(chosen[f])
@@ -559,7 +574,8 @@ def build_suite(
         settings_extra["min_hardness"] = list(min_hardness)
         if embedding_model:  # so `build --update` refills with the same model
             settings_extra["embedding_model"] = embedding_model
-    chosen = select(by_family, math.ceil(n_cases / 2), seed=seed, check=ctx.check, report=report, prefer=prefer)
+    chosen = select(by_family, math.ceil(n_cases / 2), seed=seed, check=ctx.check, report=report, prefer=prefer,
+                    progress=progress)
     if prefer is not None:
         report.hard = sum(1 for c, _ in chosen if prefer(c))
     report.rejected_rules.update(ctx.rule_counts)

@@ -130,7 +130,9 @@ def candidates_for_sentence(
             if mutation is not None and mutation.mutated_text != sentence.text:
                 off = sentence.start - true_chunk.start
                 distractor = true_chunk.text[:off] + mutation.mutated_text + true_chunk.text[off + len(sentence.text):]
-                found.append(Candidate(family, sentence, site, phrasing, true_chunk, distractor, mutation.origin,
+                # a mutation whose edit reaches past its site (agreement) records the wider span it changed
+                at = mutation.slot if mutation.slot.start <= site.start and mutation.slot.end >= site.end else site
+                found.append(Candidate(family, sentence, at, phrasing, true_chunk, distractor, mutation.origin,
                                        mutation.replacement, mutation=mutation))
             for c in found:
                 why = None if question_version == "v1" else unfair_rule(c)
@@ -270,6 +272,144 @@ def _elaborated(c: Candidate) -> str | None:
     for a, b in split_sentences(after):
         if EXAMPLE.match(after[a:b]):
             return f"an example follows it in the chunk ({after[a:b].strip()[:40]!r}), illustrating the original"
+    return None
+
+
+#: words that answer a yes/no question at the head of an FAQ answer ("No.", "Yes, ...", "Not yet.")
+ANSWER_WORD = re.compile(
+    r"^[\s>*\-\u2022_\"'(]*(?:(?:a|answer)\s*[:.]\s*)?(?:yes|no|nope|yep|correct|not\s+(?:yet|currently|at\s+(?:the\s+moment|this\s+time)))\b"
+    r"\s*[.,!:;)\u2014\u2013-]", re.I)
+
+
+def _answered(c: Candidate) -> str | None:
+    """The edited sentence sits in an answer that opens with "Yes" or "No" (an FAQ: a question
+    line, then "No. Backups are not ..."), or opens with it itself. The answer word states the
+    polarity, strength or scope of what follows, so negating or weakening the sentence leaves
+    the chunk contradicting itself (or the answer word still asserting the original)."""
+    from ..corpus import split_sentences
+
+    if ANSWER_WORD.match(c.sentence.text):
+        return f"the sentence opens with an answer word ({c.sentence.text.strip()[:20]!r}) that states the original"
+    off = c.sentence.start - c.true_chunk.start
+    para = re.split(r"\n\s*\n|\n(?=\s*#)", c.true_chunk.text[:off])[-1]
+    spans = split_sentences(para)
+    for a, b in spans[:1] + spans[-1:]:
+        if ANSWER_WORD.match(para[a:b]):
+            return f"the answer opens with {para[a:b].strip()[:20]!r}, which still states the original"
+    return None
+
+
+#: an object the sentence introduces ("create a token", "add an SSH key")
+_INTRODUCED = re.compile(r"\b(?:a|an)\s+((?:[a-z][\w&.-]*\s+){0,2}[a-z][\w&-]*)", re.I)
+#: verbs that bring their object into being or into the reader's hands: a later step may refer
+#: back to that object ("the token") only because this step made it
+CREATION_VERBS = {"create", "generate", "add", "make", "get", "obtain", "receive", "issue", "download", "copy",
+                  "write", "open", "start", "register", "request", "install", "build", "upload", "send", "set",
+                  "provision", "deploy", "launch", "submit", "file", "fill", "sign", "book", "buy", "purchase",
+                  "assign", "attach", "enable", "configure", "define", "draft", "produce", "export", "save",
+                  "record", "schedule", "apply", "complete", "establish", "allocate", "grant", "mint", "spin"}
+#: words that end an introduced noun phrase before its head would be
+_NP_STOP = {"to", "of", "for", "in", "on", "at", "with", "by", "from", "and", "or", "that", "which", "who", "if",
+            "when", "before", "after", "is", "are", "be", "as", "per", "into", "using", "via"}
+
+
+def _presupposed(c: Candidate) -> str | None:
+    """A later sentence of the chunk presupposes what the edited one says happens: a procedure
+    whose later step refers back, with "the", "this" or "that", to the object this step's verb
+    introduces ("You must create a token." ... "Paste the token into ..."), or to the act itself
+    ("the token you created", "the key generated earlier"). Only for verbs that make or obtain
+    their object (:data:`CREATION_VERBS`): "the project" after "identifies a project" refers to
+    a project that exists anyway. Negating the step, or making it
+    optional, leaves those steps assuming the original, so the near miss still implies it."""
+    from lemminflect import getInflection, getLemma
+
+    from ..corpus import split_sentences
+    from ..judges.slots import stem
+
+    text = c.sentence.text
+    off = c.sentence.start - c.true_chunk.start
+    later = c.true_chunk.text[off + len(text):]
+    sentences = [later[a:b] for a, b in split_sentences(later)]
+    if not sentences:
+        return None
+    # from the site on: a polarity site may be the verb itself ("Owners generate ...")
+    clause = re.split(r"[,;:()]|\s[\u2014\u2013-]\s", text[c.site.start:], maxsplit=1)[0]
+    words = re.findall(r"[A-Za-z][\w'-]*", clause)
+    # the verb the site governs: the first word after it that is no auxiliary or adverb
+    verb = next((w for w in words[:4] if w.lower() not in _AUXILIARIES and not w.lower().endswith("ly")), None)
+    if verb is None or not verb.isalpha() or not verb.islower():
+        return None
+    lemma = getLemma(verb, upos="VERB")[0]
+    if lemma not in CREATION_VERBS:
+        return None
+    done = set(getInflection(lemma, tag="VBN")) | set(getInflection(lemma, tag="VBD"))
+    head = None
+    m = _INTRODUCED.search(clause)
+    if m and len(re.findall(r"\w+", clause[: m.start()])) <= 4:
+        np_words = m.group(1).split()
+        cut = next((k for k, w in enumerate(np_words) if w.lower() in _NP_STOP), len(np_words))
+        head = np_words[cut - 1].lower() if cut else None
+    for other in sentences:
+        if head:
+            r = re.search(r"\b(?:the|this|that)\s+(?:[\w-]+\s+){0,2}?(" + re.escape(head) + r")s?\b", other, re.I)
+            if r and stem(r.group(1).lower()) == stem(head):
+                return f"a later sentence refers back to the {head!r} this step introduces ({other.strip()[:40]!r})"
+        for past in done:
+            if re.search(r"\b(?:the|this|that|your)\s+(?:[\w-]+\s+){0,3}?(?:that\s+)?you(?:['\u2019]ve|\s+have|\s+just)?\s+"
+                         + re.escape(past) + r"\b|\b" + re.escape(past)
+                         + r"\s+(?:earlier|previously|above|in\s+(?:the\s+)?(?:previous|last|first)\s+step)\b",
+                         other, re.I):
+                return f"a later sentence refers back to what this step says happens ({other.strip()[:40]!r})"
+    return None
+
+
+#: auxiliaries and modals: never the verb a step's object belongs to
+_AUXILIARIES = {"be", "been", "being", "is", "are", "was", "were", "have", "has", "had", "do", "does", "did", "not",
+                "will", "would", "can", "could", "may", "might", "must", "should", "shall", "also", "always", "only",
+                "never", "first", "then", "now", "still", "just", "to"}
+
+
+#: words stating an obligation: "must" said in other words ("Mandatory: yes", "Required fields")
+OBLIGATION = ("must", "required", "require", "requires", "mandatory", "obligatory", "have to", "has to", "need to",
+              "needs to", "shall", "necessary")
+#: share of the edited sentence's content words another sentence or row must hold to restate it
+#: in other words; and how many words of its own it may add (a row's headers: "Document", "signature")
+RESTATED_OTHER_WORDS = 2 / 3
+RESTATED_EXTRA = 2
+#: cell values that only confirm a header ("Mandatory: yes")
+_CONFIRM = {"yes", "true", "required", "mandatory", "\u2714", "\u2713", "x"}
+
+
+def _restated_in_other_words(c: Candidate) -> str | None:
+    """Another sentence, list lead-in or table row of the chunk states the obligation the edit
+    weakens in other words, about the same thing: "must" restated by "required" or by
+    "Mandatory: yes" in a table row that names the same object. It holds two thirds of the
+    edited sentence's content words and adds at most two of its own (a row's headers; a sibling about another
+    object, "Staging ..." beside "Production ...", adds its own subject and is no restatement),
+    and keeps the claim's values. The edit then leaves the claim standing. (:func:`_restated`
+    catches the same words said twice.)"""
+    from ..corpus import split_sentences
+    from ..values import contains_phrase
+
+    if c.family.name != "modality":
+        return None
+    own_word = c.site.text.strip().lower()
+    drop = set().union(*(_content_stems(w) for w in OBLIGATION)) | _content_stems(c.site.text)
+    own = _content_stems(c.sentence.text) - drop
+    if len(own) < 2:
+        return None
+    off = c.sentence.start - c.true_chunk.start
+    rest = c.true_chunk.text[:off] + "\n" + c.true_chunk.text[off + len(c.sentence.text):]
+    values = _claim_values(c)
+    for a, b in split_sentences(rest):
+        other = rest[a:b]
+        if not any(contains_phrase(other, w) for w in OBLIGATION if w not in own_word):
+            continue
+        theirs = _content_stems(other) - drop - _CONFIRM
+        hit = len(own & theirs)
+        if (hit >= 2 and hit >= RESTATED_OTHER_WORDS * len(own) and len(theirs - own) <= RESTATED_EXTRA
+                and all(_keeps(other, v) for v in values)):
+            return f"{other.strip()[:50]!r} states the same obligation in other words"
     return None
 
 
@@ -425,16 +565,57 @@ def _twin(c: Candidate) -> str | None:
     return None
 
 
+#: a comparator written before a value the value model reads as exact (">20 customers",
+#: "exceeds 100 GB"): ">" for a lower bound, "<" for an upper one
+_LOWER_WORDS = re.compile(r"(?:>=?|\u2265|\b(?:exceed(?:s|ing|ed)?|above|over|more\s+than|greater\s+than|larger\s+than|"
+                          r"longer\s+than|older\s+than|at\s+least|beyond))\s*$", re.I)
+_UPPER_WORDS = re.compile(r"(?:<=?|\u2264|\b(?:below|under|less\s+than|fewer\s+than|smaller\s+than|shorter\s+than|"
+                          r"up\s+to|at\s+most|within|no\s+more\s+than))\s*$", re.I)
+#: a condition clause opening before a value: the value is the condition's restrictor
+_CONDITION_OPENER = re.compile(r"(?:\b(?:if|when|whenever|once|unless|after|for\s+(?:any|every|each|all))|(?:^|[,;:]\s*)where)\b[^,;:.]*$",
+                               re.I)
+
+
+def in_restrictor(text: str, start: int) -> bool:
+    """The value at ``start`` restricts *what* a statement is about rather than saying what
+    holds of it: inside a condition clause ("If you store more than 20 GB, ...") or in the
+    subject before the sentence's first finite verb ("Requests over 20 MB are rejected",
+    "Teams with more than 20 people need approval": a few words, none a verb, before it). There the direction of entailment turns
+    round: a rule about requests over 1 MB covers those over 20 MB."""
+    from .families.grammar import _FINITE
+
+    before = text[:start]
+    if _CONDITION_OPENER.search(before):
+        return True
+    clause = re.split(r"[:;]", before)[-1]
+    words = re.findall(r"[A-Za-z][\w'-]*", clause)
+    in_subject = (1 <= len(words) <= SUBJECT_WORDS and not _FINITE.search(clause)
+                  and not re.search(r"\b(?:to\s+[a-z]+|[a-z]+ed)\b", clause))
+    return in_subject and bool(_FINITE.search(text[start:]))
+
+
+#: words a subject noun phrase holds before a bound inside it ("Any PTO that exceeds ..."); a
+#: longer lead-in is more likely a clause whose verb the word list does not know
+SUBJECT_WORDS = 5
+
+
 def _bound_kept(text: str, site: Slot, replacement: str) -> str | None:
-    """A bounded value changed in the direction that still entails the claim: "at least 31
-    days" still means at least 30, "within 20 days" still means within 30, "the first 11 weeks"
-    still covers the first 4. A lower bound may only fall, an upper bound only rise."""
+    """A bounded value changed in the direction in which the edited statement still entails the
+    claim, so the near miss is no contradiction. In what a statement says ("at least 31 days"
+    still means at least 30, "within 20 days" still means within 30, "the first 11 weeks" still
+    covers the first 4) a lower bound may only fall and an upper bound only rise. In what it is
+    about (a condition or the subject: "Requests over 1 MB are rejected" still rejects those
+    over 20 MB, see :func:`in_restrictor`) the other way round: a lower bound may only rise and
+    an upper bound only fall."""
     from ..values import find_values
 
     bound = next((v for v in find_values(text) if v.start <= site.start and site.end <= v.end + 1), None)
     comparator = bound.comparator if bound is not None else "="
     if re.search(r"\bfirst\s+$", text[: site.start], re.I):
         comparator = ">="
+    at = bound.start if bound is not None else site.start
+    if comparator == "=":
+        comparator = ">" if _LOWER_WORDS.search(text[:at]) else "<" if _UPPER_WORDS.search(text[:at]) else "="
     if comparator not in (">=", ">", "<=", "<"):
         return None
     new = find_values(replacement)
@@ -444,11 +625,144 @@ def _bound_kept(text: str, site: Slot, replacement: str) -> str | None:
     a, b = old[0].low, new[0].low
     if a in (float("inf"), float("-inf")) or b in (float("inf"), float("-inf")):
         a, b = old[0].high, new[0].high
+    shown = f"({text[site.start:site.end]!r} to {replacement!r})"
+    if in_restrictor(text, at):
+        if comparator.startswith(">") and b <= a:
+            return f"a lower bound in the statement's condition lowered {shown} still covers the claim's cases"
+        if comparator.startswith("<") and b >= a:
+            return f"an upper bound in the statement's condition raised {shown} still covers the claim's cases"
+        return None
     if comparator.startswith(">") and b >= a:
-        return f"a lower bound raised ({text[site.start:site.end]!r} to {replacement!r}) still entails the claim"
+        return f"a lower bound raised {shown} still entails the claim"
     if comparator.startswith("<") and b <= a:
-        return f"an upper bound lowered ({text[site.start:site.end]!r} to {replacement!r}) still entails the claim"
+        return f"an upper bound lowered {shown} still entails the claim"
     return None
+
+
+#: a cell header or label naming a value's role in an order: upper limits and lower ones / defaults
+_UPPER_ROLE = re.compile(r"\b(?:max(?:imum)?|limit|cap|ceiling|up\s+to|highest|most)\b", re.I)
+_LOWER_ROLE = re.compile(r"\b(?:min(?:imum)?|default|base|included|starting|floor|lowest|least|free)\b", re.I)
+
+
+def _order_broken(c: Candidate) -> str | None:
+    """An edited number that no longer fits the numbers around it (CASE-QUALITY question e): in a
+    table row, a cell headed as a maximum now below one headed as a minimum or default (or the
+    other way round), or a row whose values rise or fall cell by cell (a priority's response
+    times per plan) now out of order; in a column of the chunk's table whose values rise (or
+    fall) row by row (tiers, credits by breach size, limits by plan), that order broken; in
+    prose, a value labelled as a maximum crossing one labelled as a minimum or default. A reader
+    sees such a chunk contradict itself. Values of other dimensions, and cells of no order
+    (a region's log retention beside its trace retention), are left alone."""
+    from ..values import find_values
+    from .questions import row_cells
+
+    text = c.sentence.text
+    old = next((v for v in find_values(text) if v.start <= c.site.start < v.end or c.site.start <= v.start < c.site.end), None)
+    new = find_values(c.replacement)
+    if old is None or not new or new[0].dimension != old.dimension:
+        return None
+    a, b = _magnitude(old), _magnitude(new[0])
+    if a is None or b is None or a == b:
+        return None
+
+    def flips(other: float) -> bool:
+        return min(a, b) < other < max(a, b)
+
+    if is_table_row(text):
+        cells = row_cells(text)
+        mine = next((h for h, v, at in cells if at <= old.start < at + len(v)), None)
+        row: list[float] = []
+        k = None
+        for h, v, at in cells[1:]:  # the first cell is the row's key ("Years of service: 2 to 4 years"), no measure
+            found = [o for o in find_values(v) if o.dimension == old.dimension and _magnitude(o) is not None]
+            if not found:
+                continue
+            if at <= old.start < at + len(v):
+                k = len(row)
+            elif mine and flips(_magnitude(found[0])) and {_role(mine, len(mine)), _role(h, len(h))} == {"upper", "lower"}:
+                return f"the new value crosses {h!r} ({v!r}), the other end of the row's range"
+            row.append(_magnitude(found[0]))
+        if k is not None and _breaks_order(row, k, b):
+            return "the row's values rise or fall cell by cell and the new value breaks that order"
+        if mine:
+            column = _column_values(c, mine, old.dimension)
+            if column is not None and _breaks_order(*column, b):
+                return f"the column {mine!r} rises or falls row by row and the new value breaks that order"
+        return None
+    for o in find_values(text):
+        m = _magnitude(o)
+        if o is old or o.dimension != old.dimension or m is None or not flips(m):
+            continue
+        mine_role, other_role = _role(text, old.start), _role(text, o.start)
+        if {mine_role, other_role} == {"upper", "lower"}:
+            return f"the new value crosses {o.text!r}, which the sentence gives as the other end of the range"
+    return None
+
+
+def _magnitude(v) -> float | None:
+    """A value's size for ordering: its point, or the finite end of a bound."""
+    for x in (v.low, v.high):
+        if x not in (float("inf"), float("-inf")):
+            return x
+    return None
+
+
+def _role(text: str, at: int) -> str | None:
+    """"upper" or "lower" when the words right before a value label it a maximum or a minimum/default."""
+    before = text[max(0, at - 40):at]
+    before = re.split(r"[.;,]|\band\b", before)[-1]
+    if _UPPER_ROLE.search(before):
+        return "upper"
+    if _LOWER_ROLE.search(before):
+        return "lower"
+    return None
+
+
+def _column_values(c: Candidate, header: str, dimension: str) -> tuple[list[float], int] | None:
+    """The values under ``header`` in the table rows of the true chunk, in row order, and the
+    edited row's index; None for fewer than three rows."""
+    from ..corpus import split_sentences
+    from ..values import find_values
+    from .questions import row_cells
+
+    chunk = c.true_chunk.text
+    off = c.sentence.start - c.true_chunk.start
+    seq: list[float] = []
+    k = None
+    for x, y in split_sentences(chunk):
+        row = chunk[x:y].strip()
+        if not is_table_row(row):
+            continue
+        vals = [v for h, v, _ in row_cells(row) if h == header]
+        found = [f for f in find_values(vals[0]) if f.dimension == dimension] if vals else []
+        m = _magnitude(found[0]) if found else None
+        if m is None:
+            continue
+        if x <= off < y:
+            k = len(seq)
+        seq.append(m)
+    return (seq, k) if k is not None and len(seq) >= 3 else None
+
+
+def _breaks_order(seq: list[float], k: int, new: float) -> bool:
+    """``seq`` rises (or falls) step by step over at least three distinct values (an ordered
+    scale: tiers, plans, breach sizes; two or a plateau may be order by accident), and ``new``
+    in place ``k`` breaks that order."""
+    if len(set(seq)) < 3 or not _monotone(seq):
+        return False
+    return not _monotone(seq[:k] + [new] + seq[k + 1:], _direction(seq))
+
+
+def _direction(seq: list[float]) -> int:
+    return 1 if seq[-1] > seq[0] else -1
+
+
+def _monotone(seq: list[float], direction: int | None = None) -> bool:
+    """Rising (or falling) row by row, not all equal; in ``direction`` when given."""
+    if len(set(seq)) < 2:
+        return False
+    d = direction if direction is not None else _direction(seq)
+    return all((y - x) * d >= 0 for x, y in zip(seq, seq[1:]))
 
 
 def unfair_reason(c: Candidate) -> str | None:
@@ -508,6 +822,9 @@ def unfair_rule(c: Candidate) -> tuple[str, str] | None:
         why = _bound_kept(text, c.site, c.replacement)
         if why:
             return "bound-kept", why
+        why = _order_broken(c)
+        if why:
+            return "order-broken", why
     if family in ("quantity", "date") and c.mutation is not None:
         why = _in_arithmetic(c) or _worked_example(c)
         if why:
@@ -515,10 +832,23 @@ def unfair_rule(c: Candidate) -> tuple[str, str] | None:
     if c.mutation is not None:
         off = c.sentence.start - c.true_chunk.start
         rest = c.true_chunk.text[:off] + " " + c.true_chunk.text[off + len(text):]
-        if _mentions(rest, c.replacement):
+        if family in VALUED and _mentions(rest, c.replacement):
+            # a value only: a modal or quantifier ("can", "most") said elsewhere keys nothing
             return "replacement-in-chunk", f"the replacement {c.replacement!r} already keys another row or sentence of the chunk"
         if family in ("polarity", "modality", "aggregation") and _restated(text, rest, c.site.text, _claim_values(c)):
             return "restated", "another sentence of the chunk restates the edited one, so the edit leaves the claim standing"
+        if family in ("modality", "aggregation"):
+            why = _restated_in_other_words(c)
+            if why:
+                return "restated-other-words", why
+        if family in ("polarity", "modality", "aggregation"):
+            why = _answered(c)
+            if why:
+                return "answered", why
+        if family in ("polarity", "modality"):
+            why = _presupposed(c)
+            if why:
+                return "presupposed", why
         if family == "polarity":
             why = _elaborated(c)
             if why:

@@ -1,13 +1,23 @@
 """Aggregation: the quantifier changes how much of the population the claim covers.
 
-"all plans" -> "most plans", "most customers" -> "all customers", "some regions" -> "all
-regions", "no extra charge" -> "an extra charge", "always" -> "usually", "only admins" ->
-"admins". A swap must change the claim ("every" <-> "each" does not, so it is never made) and
-keep agreement: plural quantifiers (all, most, some, many, few) swap among themselves before a
-plural or mass noun; "every"/"each" become "almost every", which keeps the singular; "all the"
-becomes "most of the". When agreement cannot be kept (a floating "plans all include", a number
-after the quantifier, "at all", "each of") the family returns None. Mined quantifiers that are
-also meaning-changing targets are preferred, so a corpus that says "most" supplies "most".
+"all plans" -> "most plans", "some regions" -> "no regions", "no extra charge" -> "an extra
+charge", "always" -> "usually", "only admins" -> "admins". A swap must change the claim ("every"
+<-> "each" does not, so it is never made) and keep agreement: plural quantifiers (all, most, some,
+many, few) swap among themselves before a plural or mass noun; "every"/"each" become "most" with
+the noun made plural and a present-tense verb after it re-agreed ("Every plan includes" -> "Most
+plans include"); "all the" becomes "most of the". When agreement cannot be kept (a floating
+"plans all include", a number after the quantifier, "at all", "each of", a subject whose verb is
+out of reach) the family returns None. Mined quantifiers that are also meaning-changing targets
+are preferred, so a corpus that says "most" supplies "most".
+
+**Only wordings documentation writes in that slot.** Hand checks read "almost every",
+"sometimes" (for "always") and "rarely" as invented hedges. The table keeps the replacements that
+documentation uses in the same grammatical position; counts over the three shared corpora
+(18F handbook 70k words, Railway docs 99k, Sourcegraph handbook 186k; regex, case-insensitive):
+"most <plural noun>" 11/17/19, "some <plural noun>" 13/18/59, "usually" 6/12/22, "typically"
+12/11/26, "often" 10/15/46, against "almost every" 1/0/0, "nearly every" 0/0/1 and "rarely"
+0/2/2. So "every"/"each" -> "most", "always" -> "usually"/"typically", "usually"/"often" are no
+sites (their only contradicting target, "rarely", is a word documentation hardly writes).
 """
 
 from __future__ import annotations
@@ -27,17 +37,15 @@ from .base import Example, ValueSource, make_mutation
 #: their opposite, never up ("some" -> "all" would still support the true claim).
 TARGETS: dict[str, tuple[str, ...]] = {
     "all": ("most", "some"),
-    "every": ("almost every",),
-    "each": ("almost every",),
-    "most": ("some", "few"),
+    "every": ("most",),
+    "each": ("most",),
+    "most": ("some",),
     "some": ("no",),
     "many": ("few",),
     "few": ("many",),
     "none": ("some",),
     "no": ("some",),
-    "always": ("usually", "sometimes"),
-    "usually": ("rarely",),
-    "often": ("rarely",),
+    "always": ("usually", "typically"),
     "rarely": ("often",),
     "only": ("",),
 }
@@ -93,8 +101,8 @@ def _plural_head(text: str, pos: int) -> bool:
 
 class AggregationFamily:
     name = "aggregation"
-    version = "aggregation.v2"
-    description = "a quantifier or generalisation changed (all -> most, every -> almost every, only dropped)"
+    version = "aggregation.v3"
+    description = "a quantifier or generalisation changed (all -> most, every -> most, only dropped)"
 
     def sites(self, sentence: Sentence) -> list[Slot]:
         out = []
@@ -121,14 +129,21 @@ class AggregationFamily:
         target, (start, end, new) = pool[rng.randrange(len(pool))]
         mutated = grammar.apply(sentence.text, start, end, new)
         replacement = grammar.match_case(site.text, target) if target else ""
+        if end > site.end + 1:
+            # the edit reaches past the quantifier (the noun made plural, its verb re-agreed):
+            # the mutation records the whole span it changed, so the splice is exact
+            wide = Slot(site.family, site.kind, site.start, end, sentence.text[site.start:end], site.value)
+            return make_mutation(self, sentence, wide, sentence.text[site.start:start] + new, origin, mutated)
         return make_mutation(self, sentence, site, replacement, origin, mutated)
 
     def examples(self) -> Sequence[Example]:
         return (
             Example("All invoices are sent in euros.", "All", "Most invoices are sent in euros.",
                     vocabulary={"quantifier": ("most", "each")}),
-            Example("Every workspace includes a status page.", "Every",
-                    "Almost every workspace includes a status page."),
+            Example("Every plan includes a status page.", "Every",
+                    "Most plans include a status page."),
+            Example("Reminders are sent to each owner of a project.", "each",
+                    "Reminders are sent to most owners of a project."),
             Example("Reports are exported for all the projects in a workspace.", "all",
                     "Reports are exported for most of the projects in a workspace.",
                     vocabulary={"quantifier": ("most",)}),
@@ -140,7 +155,6 @@ class AggregationFamily:
                     "Backups are usually encrypted with a customer key.", vocabulary={"quantifier": ("usually",)}),
             Example("Only administrators can export the audit log.", "Only",
                     "Administrators can export the audit log."),
-            Example("Weekly digests are sent to owners only.", "only", "Weekly digests are sent to owners."),
         )
 
 
@@ -181,7 +195,7 @@ def _edit(text: str, slot: Slot, target: str) -> tuple[int, int, str] | None:
             return None  # "each of", "each other", "each must exit": a pronoun, not a determiner
         if prev is not None and grammar.is_plural_noun(prev[2]) and q == "each":
             return None  # "plans each include"
-        return s, e, grammar.match_case(slot.text, target)
+        return _every_to_plural(text, slot, target, prev_low)
     if q == "no":
         if nxt_low in _NO_AFTER:
             return None
@@ -219,6 +233,70 @@ def _edit(text: str, slot: Slot, target: str) -> tuple[int, int, str] | None:
             return s, e, word
         return None
     return None
+
+
+#: words after "every" that make it an idiom or an emphatic, not a quantified noun phrase
+_EVERY_IDIOMS = {"time", "other", "single", "so", "now", "bit", "once", "which", "one", "thing"}
+#: words before a subject noun phrase inside a sentence (its verb must agree, too)
+_CLAUSE_OPENERS = {"that", "which", "where", "when", "if", "and", "because", "while", "once", "unless", "so",
+                   "whenever", "before", "after", "until", "since", "as"}
+#: modals and past-tense auxiliaries: the same form for singular and plural subjects
+_SAME_FORM = {"must", "can", "will", "may", "should", "shall", "would", "could", "might", "cannot", "did"}
+_SINGULAR_AUX = {"is": "are", "has": "have", "was": "were", "does": "do", "doesn't": "don't", "isn't": "aren't",
+                 "hasn't": "haven't", "wasn't": "weren't"}
+
+
+def _every_to_plural(text: str, slot: Slot, target: str, prev_low: str) -> tuple[int, int, str] | None:
+    """"every"/"each" + singular noun -> ``target`` ("most") + plural noun, with the verb after
+    a subject re-agreed ("Every plan includes alerts." -> "Most plans include alerts.", "is sent
+    to each owner" -> "is sent to most owners"); None when the noun phrase or its verb cannot
+    be read (an idiom, a relative clause or prepositional phrase between subject and verb)."""
+    from lemminflect import getLemma
+
+    s, e = slot.start, slot.end
+    words: list[tuple[int, int, str]] = []
+    p = e
+    for _ in range(3):  # "every pull request": up to two modifiers before the head
+        if re.match(r"\s*[^\sA-Za-z]", text[p:]):
+            break
+        w = grammar.word_after(text, p)
+        if w is None:
+            break
+        low = w[2].lower()
+        if low in _STOP or low in grammar.NOT_VERBS or low in _SAME_FORM or low in _SINGULAR_AUX or (
+                words and low.endswith("s") and getLemma(low, upos="VERB")[0] != low):
+            break
+        words.append(w)
+        p = w[1]
+    if not words or words[0][2].lower() in _EVERY_IDIOMS or any("'" in w[2] or "’" in w[2] for w in words):
+        return None
+    head = words[-1]
+    if not head[2].isalpha() or not head[2].islower() or grammar.is_plural_noun(head[2]):
+        return None
+    plural = grammar.pluralize(head[2])
+    if plural == head[2]:
+        return None  # a mass noun ("every software") reads wrong either way
+    new = grammar.match_case(slot.text, target) + text[e:head[0]] + plural
+    end = head[1]
+    verb = grammar.word_after(text, head[1])
+    if verb is not None and verb[2].lower() in ("that", "which", "who", "whose"):
+        return None  # "every request that arrives": the relative clause's verb agrees with it too
+    subject = grammar.is_sentence_start(text, s) or prev_low in _CLAUSE_OPENERS
+    if subject and re.search(r"\b(?:its|itself|it)\b", re.split(r"[.;:!?]", text[head[1]:], maxsplit=1)[0], re.I):
+        return None  # "Every region has its own key": the pronoun would have to agree as well
+    if subject:
+        if verb is None or not re.fullmatch(r"\s+", text[head[1]:verb[0]]):
+            return None
+        low = verb[2].lower()
+        if low in _SAME_FORM or (low.endswith("ed") and low not in ("need", "feed")):
+            return s, end, new
+        if low in _SINGULAR_AUX:
+            return s, verb[1], new + text[head[1]:verb[0]] + grammar.match_case(verb[2], _SINGULAR_AUX[low])
+        lemma = getLemma(low, upos="VERB")[0]
+        if low.endswith("s") and lemma != low and grammar.third_person(lemma) == low:
+            return s, verb[1], new + text[head[1]:verb[0]] + lemma
+        return None  # no verb we can re-agree right after the subject
+    return s, end, new
 
 
 def _drop_only(text: str, slot: Slot, prev_low: str, nxt) -> tuple[int, int, str] | None:

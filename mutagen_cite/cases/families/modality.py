@@ -1,12 +1,12 @@
 """Modality: obligation, permission, recommendation and ability swapped for one another.
 
-"must" -> "may" or "should", "should" -> "must" or "may", "may" -> "must", "can" -> "must",
-"are required to" -> "are permitted to", "need to" -> "may". Swaps that barely change the
+"must" -> "should" or "can", "should" -> "can", "will" -> "may", "are required to" -> "are
+encouraged to", "need to" -> "can". Swaps that barely change the
 claim in practice ("can" -> "may") are not made, and "cannot" belongs to polarity, so a "can"
 followed by a negation is not a site. "must not" -> "may not" is a valid swap (a prohibition
 becomes a possibility). Every English modal takes the same bare verb, so swapping one for
 another keeps agreement; phrasal modals keep their own verb form ("is required to" ->
-"is permitted to") or collapse to a modal ("needs to" -> "may").
+"is encouraged to") or collapse to a modal ("needs to" -> "can").
 """
 
 from __future__ import annotations
@@ -22,15 +22,22 @@ from .base import Example, ValueSource, make_mutation
 #: Only swaps after which the distractor no longer entails the claim: an obligation entails
 #: the permission ("must" supports "may", "required" supports "permitted"), so obligations go
 #: down to recommendation or permission, and permissions are not sites at all.
+#:
+#: The replacements are the wordings documentation writes in the same position (counts over the
+#: three shared corpora, 18F / Railway / Sourcegraph, regex, case-insensitive): after a subject
+#: pronoun "should" 36/19/52, "can" 250/265/393, "may" 57/23/74; after "is/are" "encouraged to"
+#: 3/0/7 and "allowed to" 1/3/0 against "permitted to" 0/0/1. So obligations weaken to "should"
+#: or "can" (the brief's must -> should/can; "may" reads as possibility as often as permission),
+#: "required to" to "encouraged to" / "allowed to"; a future "will" to "may" (its natural hedge).
 TARGETS: dict[str, tuple[str, ...]] = {
-    "must": ("may", "should"),
-    "should": ("may",),
+    "must": ("should", "can"),
+    "should": ("can",),
     "will": ("may",),
-    "shall": ("may",),
-    "need": ("may",),
-    "required": ("permitted", "allowed"),
-    "obliged": ("permitted",),
-    "expected": ("permitted",),
+    "shall": ("should",),
+    "need": ("can",),
+    "required": ("encouraged", "allowed"),
+    "obliged": ("encouraged",),
+    "expected": ("encouraged",),
 }
 #: phrasal modals that collapse to a plain modal: "needs to sign" -> "may sign"
 _COLLAPSE = re.compile(r"^(?:needs?|has|have)\s+to$", re.I)
@@ -46,8 +53,8 @@ _BAD_BEFORE = {"the", "a", "an", "no", "any", "this", "that", "our", "your", "th
 
 class ModalityFamily:
     name = "modality"
-    version = "modality.v2"
-    description = "obligation vs permission vs recommendation (must -> may, should -> must, required -> permitted)"
+    version = "modality.v3"
+    description = "obligation vs permission vs recommendation (must -> should/can, required to -> encouraged to)"
 
     def sites(self, sentence: Sentence) -> list[Slot]:
         text = sentence.text
@@ -66,7 +73,7 @@ class ModalityFamily:
         if not edits:
             return None
         mined = {v.lower().strip() for v in values.mined(sentence, site)}
-        mined |= {m.group(1).lower() for v in mined if (m := re.search(r"\b(required|permitted|allowed)\b", v))}
+        mined |= {m.group(1).lower() for v in mined if (m := re.search(r"\b(required|permitted|allowed|encouraged)\b", v))}
         from_corpus = [(t, e) for t, e in edits if t in mined]
         pool, origin = (from_corpus, "mined") if from_corpus else (edits, "synthetic")
         target, new = pool[rng.randrange(len(pool))]
@@ -75,17 +82,17 @@ class ModalityFamily:
     def examples(self) -> Sequence[Example]:
         return (
             Example("Contractors must sign the confidentiality agreement.", "must",
-                    "Contractors may sign the confidentiality agreement.", vocabulary={"modal": ("may",)}),
+                    "Contractors should sign the confidentiality agreement.", vocabulary={"modal": ("should",)}),
             Example("Managers should approve travel before booking.", "should",
-                    "Managers may approve travel before booking.", vocabulary={"modal": ("may",)}),
+                    "Managers can approve travel before booking."),
             Example("Releases will ship with a signed checksum.", "will",
                     "Releases may ship with a signed checksum."),
             Example("Vendors are required to report incidents within a day.", "are required to",
-                    "Vendors are permitted to report incidents within a day.", vocabulary={"modal": ("permitted",)}),
+                    "Vendors are encouraged to report incidents within a day.", vocabulary={"modal": ("encouraged",)}),
             Example("Each applicant needs to provide two references.", "needs to",
-                    "Each applicant may provide two references."),
-            Example("Must the team lead approve the request?", "Must", "May the team lead approve the request?",
-                    vocabulary={"modal": ("may",)}),
+                    "Each applicant can provide two references."),
+            Example("Must the team lead approve the request?", "Must", "Can the team lead approve the request?",
+                    vocabulary={"modal": ("can",)}),
         )
 
 
@@ -120,7 +127,7 @@ def _edits(text: str, slot: Slot) -> list[tuple[str, str]]:
             return []  # "Do I have to ...?": the auxiliary already governs the verb
         if re.match(r"(?:not\b|be\s+able\b)", after, re.I):
             return []
-        return [("may", grammar.match_case(surface, "may"))]
+        return [("can", grammar.match_case(surface, "can"))]
     m = re.search(r"\b(required|permitted|allowed|obliged|expected)\b", surface, re.I)
     if not m:
         return []

@@ -1,0 +1,192 @@
+"""Near misses a reader cannot see through (CASE-QUALITY questions c, d, e, f), round 3: the
+edited sentence is presupposed by a later step, answered by an FAQ's "Yes."/"No.", or restated
+by an obligation word; an edited table cell breaks its row's or column's order; a bound in a
+condition moves in the direction that still covers the original. And `build` shows progress
+for the label check and selection.
+
+Every example here is made up for the test."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+from test_distractor_rules import _edit
+
+from mutagen_cite.cases.build import BuildReport, select
+from mutagen_cite.cases.candidates import unfair_rule
+
+
+def _rule(c) -> str | None:
+    why = unfair_rule(c)
+    return why[0] if why else None
+
+
+# ----------------------------------------------------------------- presupposed by a later step
+
+
+def test_a_later_step_that_uses_the_object_a_step_creates_presupposes_it():
+    step = "You must create a deploy key in the console."
+    chunk = f"Setup.\n{step} Paste the key into the runner settings."
+    c = _edit(chunk, step, "must", "can", ("modality", "modal", "must"), family="modality", answer="yes")
+    assert _rule(c) == "presupposed"
+    # the same step followed by something that does not build on it is a near miss
+    fine = f"Setup.\n{step} Runners start within a minute."
+    assert _rule(_edit(fine, step, "must", "can", ("modality", "modal", "must"), family="modality",
+                       answer="yes")) is None
+
+
+def test_a_later_reference_to_the_act_itself_presupposes_it():
+    step = "Owners generate an invite link for each guest."
+    chunk = f"{step} Share the link you generated with the guest by mail."
+    c = _edit(chunk, step, "generate", "do not generate", ("polarity", "affirmative", "generate"),
+              family="polarity", answer="yes")
+    assert _rule(c) == "presupposed"
+
+
+def test_a_definite_mention_after_a_verb_that_does_not_make_its_object_is_no_presupposition():
+    step = "A billing token must identify a workspace."
+    chunk = f"{step} The workspace owner receives every invoice."
+    c = _edit(chunk, step, "must", "can", ("modality", "modal", "must"), family="modality", answer="yes")
+    assert _rule(c) is None
+
+
+# ----------------------------------------------------------------- an FAQ answer word
+
+
+@pytest.mark.parametrize("answer", ["No.", "Yes,", "A: Yes.", "Nope!"])
+def test_a_sentence_under_an_faq_answer_word_is_no_near_miss(answer):
+    sentence = "Contractors must wear a visitor badge on site."
+    chunk = f"Do contractors need a badge?\n\n{answer} {sentence} Badges are at reception."
+    c = _edit(chunk, sentence, "must", "should", ("modality", "modal", "must"), family="modality", answer="yes")
+    assert _rule(c) == "answered"
+
+
+def test_a_sentence_in_a_plain_paragraph_is_not_answered():
+    sentence = "Contractors must wear a visitor badge on site."
+    chunk = f"Visitors and badges\n\n{sentence} Badges are at reception."
+    c = _edit(chunk, sentence, "must", "should", ("modality", "modal", "must"), family="modality", answer="yes")
+    assert _rule(c) is None
+
+
+# ----------------------------------------------------------------- an obligation in other words
+
+
+def test_an_obligation_restated_as_mandatory_in_a_table_row_is_no_near_miss():
+    sentence = "Vendors must sign the data processing agreement before onboarding."
+    chunk = f"{sentence}\nDocument: data processing agreement; Vendor signature: mandatory."
+    c = _edit(chunk, sentence, "must", "should", ("modality", "modal", "must"), family="modality", answer="yes")
+    assert _rule(c) == "restated-other-words"
+    # a row about another document restates nothing
+    other = f"{sentence}\nDocument: travel policy; Vendor signature: mandatory."
+    assert _rule(_edit(other, sentence, "must", "should", ("modality", "modal", "must"), family="modality",
+                       answer="yes")) is None
+
+
+# ----------------------------------------------------------------- table order
+
+
+_PLANS = ("Plan: Free; Log retention: 1 day.\nPlan: Team; Log retention: 7 days.\n"
+          "Plan: Scale; Log retention: 30 days.\nPlan: Corp; Log retention: 90 days.")
+
+
+def test_an_edit_that_breaks_an_ordered_column_is_rejected():
+    row = "Plan: Team; Log retention: 7 days."
+    slots = (("scope", "tier", "Team"), ("quantity", "duration", "7 days"))
+    c = _edit(_PLANS, row, "7 days", "60 days", *slots, family="quantity", answer="Team")
+    assert _rule(c) == "order-broken"
+    kept = _edit(_PLANS, row, "7 days", "14 days", *slots, family="quantity", answer="Team")
+    assert _rule(kept) is None
+
+
+def test_a_maximum_below_the_rows_default_is_rejected():
+    row = "Plan: Team; Default seats: 5 seats; Maximum seats: 50 seats."
+    slots = (("scope", "tier", "Team"), ("quantity", "count", "50 seats"))
+    c = _edit(row, row, "50 seats", "2 seats", *slots, family="quantity", answer="Team")
+    assert _rule(c) == "order-broken"
+    assert _rule(_edit(row, row, "50 seats", "80 seats", *slots, family="quantity", answer="Team")) is None
+
+
+def test_a_maximum_below_a_default_in_prose_is_rejected():
+    sentence = "Each bucket has a default quota of 10 GB and a maximum quota of 100 GB."
+    slots = (("quantity", "size", "100 GB"),)
+    c = _edit(sentence, sentence, "100 GB", "5 GB", *slots, family="quantity", answer="x")
+    assert _rule(c) == "order-broken"
+    assert _rule(_edit(sentence, sentence, "100 GB", "200 GB", *slots, family="quantity", answer="x")) is None
+
+
+# ----------------------------------------------------------------- bounds in a condition
+
+
+@pytest.mark.parametrize("sentence, value, covers, contradicts", [
+    ("Uploads over 20 MB are rejected by the gateway.", "20 MB", "2 MB", "50 MB"),
+    ("If a job runs longer than 30 minutes, the scheduler stops it.", "30 minutes", "10 minutes", "60 minutes"),
+    ("Requests under 5 seconds are logged at debug level.", "5 seconds", "10 seconds", "2 seconds"),
+])
+def test_a_bound_in_a_condition_may_only_move_so_it_no_longer_covers_the_original(sentence, value, covers,
+                                                                                   contradicts):
+    kind = {"MB": "size"}.get(value.split()[1], "duration")
+    slots = (("quantity", kind, value),)
+    assert _rule(_edit(sentence, sentence, value, covers, *slots, family="quantity", answer="x")) == "bound-kept"
+    assert _rule(_edit(sentence, sentence, value, contradicts, *slots, family="quantity", answer="x")) is None
+
+
+def test_a_bound_in_what_a_statement_says_keeps_the_old_direction():
+    sentence = "Audit logs are kept for at least 30 days."
+    slots = (("quantity", "duration", "30 days"),)
+    assert _rule(_edit(sentence, sentence, "30 days", "60 days", *slots, family="quantity", answer="x")) == "bound-kept"
+    assert _rule(_edit(sentence, sentence, "30 days", "10 days", *slots, family="quantity", answer="x")) is None
+
+
+# ----------------------------------------------------------------- progress
+
+
+def test_selection_drives_a_selecting_and_a_label_check_bar():
+    chunk = "Uploads are checked.\nArchives are kept for 30 days."
+    cands = [_edit(chunk, "Archives are kept for 30 days.", "30 days", f"{n} days",
+                   ("quantity", "duration", "30 days"), family="quantity", answer="x") for n in (45, 60, 90)]
+    bars: dict[str, Counter] = {}
+
+    def factory(label, total, unit="doc"):
+        bars[label] = Counter(total=total)
+
+        def advance(n):
+            bars[label]["done"] += n
+        return advance
+
+    chosen = select({"quantity": cands}, 1, seed=1, check=lambda batch: [{} for _ in batch], report=BuildReport(),
+                    progress=factory)
+    assert len(chosen) == 1
+    assert bars["selecting"] == Counter(total=1, done=1)
+    assert bars["label check"]["total"] == 3 and 1 <= bars["label check"]["done"] <= 3
+
+
+def test_a_modal_said_elsewhere_in_the_chunk_keys_nothing():
+    # "can" elsewhere is no row key: weakening "must" to "can" is still a near miss
+    sentence = "Admins must approve each export request."
+    chunk = f"Members can browse reports.\n{sentence}"
+    c = _edit(chunk, sentence, "must", "can", ("modality", "modal", "must"), family="modality", answer="yes")
+    assert _rule(c) is None
+    # a value said elsewhere still does
+    row = "Plan: Team; Retention: 30 days."
+    other = f"Plan: Free; Retention: 7 days.\n{row}"
+    v = _edit(other, row, "30 days", "7 days", ("scope", "tier", "Team"), ("quantity", "duration", "30 days"),
+              family="quantity", answer="Team")
+    assert _rule(v) == "replacement-in-chunk"
+
+
+def test_an_agreement_edit_records_the_whole_span_it_changed():
+    # validate accepts a synthetic distractor only as the recorded splice: "Every plan includes"
+    # -> "Most plans include" must be recorded as that span, not as "Every" -> "Most"
+    import random
+
+    from mutagen_cite.cases.families import ValueSource, get_families
+    from mutagen_cite.model import Sentence, Slot
+
+    (agg,) = get_families(["aggregation"])
+    text = "Every plan includes a weekly export."
+    s = Sentence("doc.md", 0, len(text), text, (Slot("aggregation", "quantifier", 0, 5, "Every", "every"),))
+    m = agg.mutate(s, s.slots[0], ValueSource.empty(), random.Random(0))
+    assert m.mutated_text == "Most plans include a weekly export."
+    assert text[: m.slot.start] + m.replacement + text[m.slot.end:] == m.mutated_text
+    assert (m.original, m.replacement) == ("Every plan includes", "Most plans include")
