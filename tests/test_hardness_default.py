@@ -116,3 +116,16 @@ def test_unknown_function_fails_before_parsing(demo_dir, tmp_path):
     result = CliRunner().invoke(main, ["build", str(demo_dir), "-o", str(tmp_path / "s.yaml"),
                                        "--min-hardness", "embeding", "--no-cache", "--quiet"])
     assert result.exit_code != 0 and "embeding" in result.output and "Traceback" not in result.output
+
+
+def test_no_cache_dir_means_no_embedding_cache(monkeypatch, tmp_path):
+    """``build --no-cache`` passes no cache folder: the embedder must not fall back to writing
+    ``.mutagen-cache/embeddings`` in the working directory."""
+    from mutagen_cite.audit import embeddings
+
+    calls = []
+    monkeypatch.setattr(embeddings, "load_embedder", lambda name=None, **kw: calls.append(kw) or object())
+    hardness.load_embedder_for(None, None)
+    hardness.load_embedder_for(None, tmp_path)
+    assert calls[0].get("use_cache") is False
+    assert calls[1]["cache_dir"] == tmp_path / "embeddings" and calls[1].get("use_cache", True)

@@ -98,9 +98,12 @@ def hardness_preference(
 
 
 def load_embedder_for(embedding_model: str | None, cache_dir: str | os.PathLike | None):
-    """The embedder ``--min-hardness embedding`` uses (its vectors cached under ``cache_dir``)."""
+    """The embedder ``--min-hardness embedding`` uses (its vectors cached under ``cache_dir``;
+    none cached when it is None, as ``build --no-cache`` asks)."""
     from pathlib import Path
 
     from .embeddings import load_embedder
 
-    return load_embedder(embedding_model, cache_dir=Path(cache_dir) / "embeddings" if cache_dir else None)
+    if cache_dir is None:
+        return load_embedder(embedding_model, use_cache=False)
+    return load_embedder(embedding_model, cache_dir=Path(cache_dir) / "embeddings")
