@@ -567,11 +567,13 @@ def build_suite(
     if pools is not None:  # only part of the corpus was parsed: the suite depends on the budget
         settings_extra["pool_factor"] = pools.budget.factor
     if min_hardness:
-        from ..audit.hardness import hardness_preference
+        from ..audit.hardness import WINDOW, hardness_preference, scoring_window
 
-        prefer = hardness_preference([c for cs in by_family.values() for c in cs], min_hardness,
+        # only the candidates selection reaches first are scored (audit/hardness.py, WINDOW)
+        prefer = hardness_preference(scoring_window(by_family, math.ceil(n_cases / 2), seed), min_hardness,
                                      embedding_model=embedding_model, cache_dir=cache_dir)
         settings_extra["min_hardness"] = list(min_hardness)
+        settings_extra["hardness_window"] = WINDOW
         if embedding_model:  # so `build --update` refills with the same model
             settings_extra["embedding_model"] = embedding_model
     chosen = select(by_family, math.ceil(n_cases / 2), seed=seed, check=ctx.check, report=report, prefer=prefer,

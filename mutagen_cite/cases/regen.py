@@ -681,10 +681,12 @@ class _Hardness:
     """``build --min-hardness`` as the suite header records it (``settings.min_hardness``), for
     refills: the same preference as at build time (``audit.hardness``), the embedder loaded once."""
 
-    def __init__(self, functions: Sequence[str], cache_dir, embedding_model: str | None = None):
+    def __init__(self, functions: Sequence[str], cache_dir, embedding_model: str | None = None,
+                 window: int | None = None):
         self.functions = list(functions)
         self.cache_dir = cache_dir
         self.embedding_model = embedding_model
+        self.window = window  # the header's hardness_window: score this many candidates per slot
         self._embedder = None
 
     def preference(self, candidates: Sequence) -> Callable:
@@ -724,7 +726,12 @@ def _refill(ctx, need: dict[str, int], have: Counter, used: set[str], taken: set
         while got < n:
             # with a hardness preference every document's candidates compete, hard ones first,
             # as in `build --min-hardness` (a hard near miss may sit in the last document)
-            fresh = pool.grow(math.inf if hardness is not None else max(8, 4 * (n - got)), ok)
+            # (a suite that records hardness_window scores only that many candidates per open slot)
+            if hardness is None:
+                target = max(8, 4 * (n - got))
+            else:
+                target = max(8, hardness.window * (n - got)) if hardness.window else math.inf
+            fresh = pool.grow(target, ok)
             if not fresh:
                 break
             prefer = hardness.preference(fresh) if hardness is not None else None
@@ -895,7 +902,8 @@ def update_suite(
             first = [*view.changes.edited, *view.changes.added]
             report = BuildReport()
             functions = header.settings.get("min_hardness")
-            hardness = _Hardness(functions, cache_dir, header.settings.get("embedding_model")) if functions else None
+            hardness = (_Hardness(functions, cache_dir, header.settings.get("embedding_model"),
+                                  header.settings.get("hardness_window")) if functions else None)
             chosen, shortfall = _refill(ctx, wanted, Counter(c.family for c in out), used, taken, first, report,
                                         hardness)
             for cand, label, n in chosen:

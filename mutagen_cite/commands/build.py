@@ -7,6 +7,7 @@ from pathlib import Path
 import click
 from click.core import ParameterSource
 
+from ..audit.hardness import DEFAULT_MIN_HARDNESS
 from ..cases.build import DEFAULT_CASES, DEFAULT_CHUNK_CHARS, DEFAULT_SEED, build_suite
 from ..errors import OutputError
 from ..analysis.pipeline import analyse
@@ -34,9 +35,10 @@ from .common import corpus_options, echo_warning, families_option, print_build_s
               help="Largest context chunk, in characters (whole sentences).")
 @click.option("--threshold", default=90.0, show_default=True, type=click.FloatRange(50, 100),
               help="Template similarity for mined siblings (see `mine --help`).")
-@click.option("--min-hardness", default="", metavar="A,B,...",
+@click.option("--min-hardness", default=",".join(DEFAULT_MIN_HARDNESS), show_default=True, metavar="A,B,...|none",
               help="Prefer near misses whose distractor ranks at or above the true chunk for the question "
-                   "under these similarity functions (embedding, bm25, token_f1, fuzzy).")
+                   "under these similarity functions (embedding, bm25, token_f1, fuzzy); each family's "
+                   "top-ranked candidates (4x its share) are scored. 'none' turns the preference off.")
 @click.option("--embedding-model", default=None, metavar="NAME|PATH",
               help="Embedding model for --min-hardness embedding [default: all-MiniLM-L6-v2, offline package fallback].")
 @click.option("--update", "update_path", type=click.Path(dir_okay=False, path_type=Path), default=None, metavar="SUITE",
@@ -93,6 +95,7 @@ def command(corpus_dir, output, n_cases, seed, families, fmt, judge_spec, templa
     from ..cases.families import get_families
 
     get_families(families)  # unknown names fail before any parsing
+    hardness = _hardness_functions(min_hardness)
     from ..judges import check_judge_spec, make_judge
 
     if judge_spec:
@@ -110,7 +113,7 @@ def command(corpus_dir, output, n_cases, seed, families, fmt, judge_spec, templa
         judge = make_judge(judge_spec, annotator=analysis.annotator, product_names=analysis_product_names(analysis))
     suite, report = build_suite(analysis, n_cases=n_cases, seed=seed, families=families, judge=judge,
                                 templates_dir=templates_dir, chunk_chars=chunk_chars, progress=bars,
-                                min_hardness=[f for f in min_hardness.split(",") if f.strip()] or None,
+                                min_hardness=hardness,
                                 embedding_model=embedding_model, cache_dir=None if no_cache else cache_dir)
     from ..cases.suite_format import write_suite
 
@@ -118,6 +121,17 @@ def command(corpus_dir, output, n_cases, seed, families, fmt, judge_spec, templa
     print_build_summary(suite, report, output=output, requested=n_cases, corpus=analysis.corpus, verbose=verbose)
     if analysis.parsed_line():
         click.echo(analysis.parsed_line())
+
+
+def _hardness_functions(spec: str) -> list[str] | None:
+    """``--min-hardness``: the functions, or None for ``none`` (or an empty value)."""
+    names = [f.strip() for f in spec.split(",") if f.strip()]
+    if [n.lower() for n in names] == ["none"]:
+        return None
+    from ..audit.similarity import parse_functions
+
+    parse_functions(names)  # an unknown name fails before any parsing
+    return names or None
 
 
 def _update(corpus_dir, suite_path, output, fmt, check, prune, judge_spec, templates_dir, threshold, allow_missing,
