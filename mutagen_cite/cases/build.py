@@ -49,11 +49,16 @@ def quotas(total_pairs: int, families: Sequence[str]) -> dict[str, int]:
     return {f: base + (1 if i < extra else 0) for i, f in enumerate(families)}
 
 
+def _origin_tier(c: Candidate) -> int:
+    """0 for a value the corpus wrote (mined, or a sibling sentence), 1 for an invented one."""
+    return 0 if c.origin in ("mined", "sibling") else 1
+
+
 def _ranked(cands: list[Candidate], seed: int) -> list[Candidate]:
     """Mined/sibling first, then synthetic; within each, round-robin over groups so one
     enumeration or document does not fill a family's share."""
     def key(c: Candidate) -> tuple:
-        return (0 if c.origin in ("mined", "sibling") else 1, stable_rank(seed, c.base_id))
+        return (_origin_tier(c), stable_rank(seed, c.base_id))
 
     by_tier: dict[int, dict[str, list[Candidate]]] = defaultdict(lambda: defaultdict(list))
     for c in sorted(cands, key=key):
@@ -236,8 +241,9 @@ def select(
     checked = progress("label check", sum(len(v) for v in by_family.values()), unit="cand") if progress else None
     want = quotas(total_pairs, names)
     queues = {f: _ranked(by_family[f], seed) for f in names}
-    if prefer is not None:
-        queues = {f: sorted(q, key=lambda c: 0 if prefer(c) else 1) for f, q in queues.items()}
+    if prefer is not None:  # hard pairs first within each origin tier: a corpus value stays ahead of
+        # an invented one (plausibility, question e of CASE-QUALITY.md, outranks hardness)
+        queues = {f: sorted(q, key=lambda c: (_origin_tier(c), 0 if prefer(c) else 1)) for f, q in queues.items()}
     chosen: dict[str, list[tuple[Candidate, dict]]] = {f: [] for f in names}
     used_sentences: set[str] = set()
     chosen_texts: list[str] = []
