@@ -115,16 +115,28 @@ _MONEY = re.compile(
     rf"|(?<![\w.])(?P<num2>{DIGITS_RX}|\b{WORDS_RX})\s?(?P<code>{'|'.join(CURRENCY_CODES)}|(?:US\s|U\.S\.\s)?dollars?|euros?|pounds?|yen)\b"
     rf"|\b(?P<code2>{'|'.join(CURRENCY_CODES)})\s?(?P<num3>{DIGITS_RX})",
 )
+#: "50 cents", "fifty cents", "50¢": money in hundredths of the dollar
+_CENTS = re.compile(rf"(?<![\w.$])(?P<num>{DIGITS_RX}|\b{WORDS_RX})\s?(?:cents?\b|¢)", re.I)
+#: a time of day: "9AM", "9 a.m.", "9:30 pm", "09:00", "17:30", "noon", "midnight" (minutes
+#: after midnight; a time zone after it is the relevance check's business)
+_CLOCK = re.compile(
+    r"(?<![\w.:])(?:(?P<h>1[0-2]|0?[1-9])(?::(?P<m>[0-5]\d))?\s?(?P<ap>[ap])\.?\s?m\b\.?"
+    r"|(?P<h24>[01]?\d|2[0-3]):(?P<m24>[0-5]\d)(?![\d:])(?:\s?(?:hours|hrs|h)\b)?"
+    r"|(?P<word>noon|midday|midnight)\b)",
+    re.I,
+)
 _PERCENT = re.compile(rf"(?<![\w.])(?P<num>{_N})\s?(?:%|percent\b|per\s?cent\b|percentage\s+points?\b)", re.I)
 _SIZE_WORDS = "|".join(sorted((k for k in SIZE_UNITS if k not in ("b",)), key=len, reverse=True))
 _SIZE = re.compile(
-    rf"(?<![\w.])(?P<num>{_N})[\s-]?(?P<unit>(?i:{_SIZE_WORDS})s?|B|(?i:{'|'.join(BANDWIDTH_UNITS)})|"
+    rf"(?<![\w.])(?:(?P<art>\b[Aa]n?\s+(?=(?i:kilo|mega|giga|tera|peta|kibi|mebi|gibi|tebi|pebi)bytes?\b))|(?P<num>{_N})[\s-]?)"
+    rf"(?P<unit>(?i:{_SIZE_WORDS})s?|B|(?i:{'|'.join(BANDWIDTH_UNITS)})|"
     rf"(?i:vCPUs?|CPUs?|cores?))(?![\w])"
 )
 _TIME_LONG = "|".join(sorted((k for k in TIME_UNIT_FORMS if len(k) > 3 or k in ("day", "min", "sec", "hrs", "yrs")),
                              key=len, reverse=True))
 _DURATION = re.compile(
-    rf"(?<![\w.])(?:(?P<num>{_N})|(?P<art>\ban?\b)|(?P<half>\bhalf\s+an?\b))(?:[ \t]+|-)"
+    rf"(?<![\w.])(?:(?P<num>{_N})|(?P<art>\ban?\b)|(?P<half>\bhalf\s+an?\b)"
+    rf"|(?P<couple>\ba\s+couple\s+of\b))(?:[ \t]+|-)"
     rf"(?P<qual>(?:business|working|calendar|credit|billable|non-billable|consecutive|additional|extra|full)\s)?"
     rf"(?P<unit>{_TIME_LONG})\b(?P<andhalf>\s+and\s+a\s+half\b)?"
     rf"|(?<![\w.])(?P<num_s>{DIGITS_RX})\s?(?P<unit_s>s|h|hr|yr)\b(?!['-])",
@@ -190,6 +202,15 @@ def _date_value(kind: str, m: re.Match, text: str) -> Value | None:
                  canonical_text=f"date {y:04d}-{mo:02d}-{d:02d}")
 
 
+_RANK_BEFORE = re.compile(r"(?:\b(?:the|its|their|a|our|your|his|her|my|this|that|each|every|whichever)|'s|’s)\s+$", re.I)
+
+
+def adverb_first(text: str, start: int, end: int) -> bool:
+    """Is "first" at ``start:end`` an adverb ("they first upgrade", "First, ...") rather than
+    a rank ("the first day", "your first week")? A rank needs a determiner or possessive."""
+    return text[start:end].lower() == "first" and not _RANK_BEFORE.search(text[max(0, start - 12):start])
+
+
 def _num(raw: str | None) -> float | None:
     return parse_number(raw) if raw else None
 
@@ -237,12 +258,26 @@ def _candidates_in(text: str) -> list[Value]:
         if n is None or cur is None:
             continue
         out.append(Value("money", m.group(0), m.start(), m.end(), n, n, "", cur, number=n, unit_word=cur.lower()))
+    for m in _CENTS.finditer(text):
+        n = _num(m.group("num"))
+        if n is not None:
+            out.append(Value("money", m.group(0), m.start(), m.end(), n / 100, n / 100, "", "USD", number=n / 100,
+                             unit_word="usd"))
+    for m in _CLOCK.finditer(text):
+        if m.group("word"):
+            minutes = 0 if m.group("word").lower() == "midnight" else 720
+        elif m.group("ap"):
+            minutes = int(m.group("h")) % 12 * 60 + int(m.group("m") or 0) + (720 if m.group("ap").lower() == "p" else 0)
+        else:
+            minutes = int(m.group("h24")) * 60 + int(m.group("m24"))
+        out.append(Value("time", m.group(0), m.start(), m.end(), float(minutes), float(minutes), "min",
+                         canonical_text=f"time {minutes // 60:02d}:{minutes % 60:02d}"))
     for m in _PERCENT.finditer(text):
         n = _num(m.group("num"))
         if n is not None:
             out.append(Value("percent", m.group(0), m.start(), m.end(), n, n, "%", number=n, unit_word="percent"))
     for m in _SIZE.finditer(text):
-        n = _num(m.group("num"))
+        n = 1.0 if m.group("art") else _num(m.group("num"))
         u = m.group("unit").lower()
         if n is None:
             continue
@@ -274,6 +309,8 @@ def _candidates_in(text: str) -> list[Value]:
                 n = 1.0
             elif m.group("half"):
                 n = 0.5
+            elif m.group("couple"):
+                n = 2.0
             else:
                 n = _num(m.group("num"))
             unit = TIME_UNIT_FORMS.get(m.group("unit").lower())
@@ -297,6 +334,8 @@ def _candidates_in(text: str) -> list[Value]:
                              canonical_text=f"date {y:04d}"))
     for m in _ORDINAL.finditer(text):
         word = m.group(0).lower()
+        if adverb_first(text, m.start(), m.end()):
+            continue  # "they first upgrade", "First, ...": an adverb, not a rank
         if word == "second" and not (re.search(r"\b(?:the|its|their|a|our|your|his|her)\s+$", text[max(0, m.start() - 8):m.start()], re.I)
                                      and re.match(r"\s+[a-z]", text[m.end():])):
             continue  # "a second" is a time; "the second day" an ordinal

@@ -116,7 +116,7 @@ COMPARATORS_BEFORE: tuple[tuple[str, str], ...] = (
     (r"(?:no|not)\s+(?:less|fewer|shorter|earlier|lower|smaller)\s+than", ">="),
     (r"at\s+least|a\s+minimum\s+of|minimum\s+of|the\s+minimum\s+is|minimum|min\.?|or\s+more\s+than", ">="),
     (r"at\s+most|up\s+to|as\s+many\s+as|as\s+much\s+as|as\s+long\s+as|a\s+maximum\s+of|maximum\s+of|"
-     r"the\s+maximum\s+is|maximum|max\.?|limited\s+to|capped\s+at|a\s+limit\s+of|limit\s+of|limit|"
+     r"the\s+maximum\s+is|(?:a\s+)?maximum\s+(?:[a-z]+\s+){1,3}of|maximum|max\.?|limited\s+to|capped\s+at|a\s+limit\s+of|limit\s+of|limit|"
      r"not\s+(?:to\s+)?exceed(?:ing)?|never\s+exceed(?:s|ing)?|within(?:\s+a\s+(?:period|maximum)\s+of)?", "<="),
     (r"(?:more|greater|longer|higher|later|larger)\s+than|over|above|exceeding|exceeds|beyond|in\s+excess\s+of", ">"),
     (r"(?:less|fewer|shorter|lower|earlier|smaller)\s+than|under|below", "<"),
