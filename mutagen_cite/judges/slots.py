@@ -49,6 +49,7 @@ from ..values import find_values
 from ..values.tables import RATE_ADVERBS
 from .base import ScoreJudge
 from .premise import STOPWORDS, split_sentences
+from .qualifiers import Qualifier, doc_qualifiers, qualifier_problems, shift
 from .slot_values import (
     _CMP_BEFORE,
     _interval,
@@ -278,6 +279,10 @@ class Analysis:
     words: list[tuple[str, int, int]]  # (stem, start, end) of content words
     #: quantities the text denies ("given once, *not every month*"): not stated, ruled out
     denied: list[Attr] = field(default_factory=list)
+    #: what restricts each noun ("sick leave", "property of the company"), from the parse
+    quals: list[Qualifier] = field(default_factory=list)
+    #: lemmas of the text's words (lower case), from the parse
+    lemmas: frozenset[str] = frozenset()
 
     def stems_in(self, start: int, end: int) -> set[str]:
         return {s for s, a, b in self.words if a >= start and b <= end}
@@ -667,6 +672,8 @@ class SlotsJudge(ScoreJudge):
             self.fingerprint += "|names=" + ",".join(self.product_names)
         self._last: dict[tuple[str, str], Finding] = {}
         self._sentence_slots: dict[str, tuple[Slot, ...]] = {}
+        self._sentence_parse: dict[str, tuple[tuple[Qualifier, ...], frozenset[str]]] = {}
+        self._spans: dict[str, list[tuple[int, int]]] = {}
         self.cache_limit = 100_000
 
     # ------------------------------------------------------------------ public
@@ -699,7 +706,9 @@ class SlotsJudge(ScoreJudge):
         def analysis(text: str, names: tuple[str, ...] = ()) -> Analysis:
             key = text if not names else text + "\0" + "\0".join(names)
             if key not in analyses:
-                analyses[key] = analyse(text, slots[text], names)
+                a = analyse(text, slots[text], names)
+                a.quals, a.lemmas = self._parsed(text)
+                analyses[key] = a
             return analyses[key]
 
         findings = []
@@ -727,7 +736,16 @@ class SlotsJudge(ScoreJudge):
         if todo:
             if len(self._sentence_slots) + len(todo) > self.cache_limit:
                 self._sentence_slots.clear()
-            self._sentence_slots.update(zip(todo, self.annotator.slots(todo)))
+                self._sentence_parse.clear()
+            nlp, slots_for = getattr(self.annotator, "nlp", None), getattr(self.annotator, "_slots_for", None)
+            if nlp is not None and callable(slots_for):
+                # one parse gives the annotator's slots and the nouns' qualifiers
+                for sent, doc in zip(todo, nlp.pipe(todo, batch_size=getattr(self.annotator, "batch_size", 256))):
+                    self._sentence_slots[sent] = slots_for(sent, doc)
+                    self._sentence_parse[sent] = (
+                        tuple(doc_qualifiers(doc)), frozenset(t.lemma_.lower() for t in doc if not t.is_punct))
+            else:
+                self._sentence_slots.update(zip(todo, self.annotator.slots(todo)))
         out = {}
         for t in texts:
             shifted: list[Slot] = []
@@ -735,7 +753,18 @@ class SlotsJudge(ScoreJudge):
                 for sl in self._sentence_slots[t[a:b]]:
                     shifted.append(replace(sl, start=sl.start + a, end=sl.end + a))
             out[t] = tuple(shifted)
+        self._spans = spans
         return out
+
+    def _parsed(self, text: str) -> tuple[list[Qualifier], frozenset[str]]:
+        """Qualifiers (offsets in ``text``) and lemmas of a text whose sentences :meth:`_slots` parsed."""
+        quals: list[Qualifier] = []
+        lemmas: set[str] = set()
+        for a, b in self._spans.get(text, ()):
+            q, lem = self._sentence_parse.get(text[a:b], ((), frozenset()))
+            quals.extend(shift(q, a))
+            lemmas |= lem
+        return quals, frozenset(lemmas)
 
     # ------------------------------------------------------------------ alignment
 
@@ -843,6 +872,7 @@ class SlotsJudge(ScoreJudge):
                 problems.extend(_label_binding(c, p, in_context, rows))
         problems.extend(_marker_problems(c, p, context))
         problems.extend(_frame_problems(c, p, context))
+        problems.extend(_scope_problems(c, p, context))
         residue, words = _residue(c, p, context)
         return Finding(ok=not problems, problems=problems, matched=matched, span=context, residue=residue,
                        residue_words=words, anchored=bool(matched))
@@ -964,7 +994,28 @@ def _resolve_first_person(c: Analysis, p: Analysis, product_names: Sequence[str]
         return c
     spans = [(a.start, a.end + 2) for a in drop]
     return Analysis(c.text, [a for a in c.attrs if a not in drop], c.markers,
-                    [w for w in c.words if not any(x <= w[1] and w[2] <= y for x, y in spans)], c.denied)
+                    [w for w in c.words if not any(x <= w[1] and w[2] <= y for x, y in spans)], c.denied,
+                    c.quals, c.lemmas)
+
+
+def _mentions(q: Qualifier, other: Analysis) -> bool:
+    """Does ``other`` mention qualifier ``q``'s modifier (lemma, crude stem or surface)?"""
+    if q.mod in other.lemmas or q.mod_text.lower() in other.lemmas:
+        return True
+    if stem(q.mod_text) in {s for s, _, _ in other.words}:
+        return True
+    return re.search(r"(?<![\w])" + re.escape(q.mod_text) + r"(?![\w])", other.text, re.I) is not None
+
+
+def _scope_problems(c: Analysis, p: Analysis, span: tuple[int, int]) -> list[str]:
+    """A noun both texts restrict, each with a word the other never mentions (see
+    :mod:`.qualifiers`). Claim words inside a valued attribute are the attribute checks'."""
+    if not c.quals or not p.quals:
+        return []
+    skip = [(a.start, a.end) for a in c.attrs if a.quantity is not None or a.family == "date"]
+    p_skip = [(a.start, a.end) for a in p.attrs if a.quantity is not None or a.family == "date"]
+    return qualifier_problems(c.quals, p.quals, lambda q: _mentions(q, p), lambda q: _mentions(q, c), span, skip,
+                              p_skip)
 
 
 def _label_binding(c: Analysis, p: Analysis, inside: list[Attr], rows: list[tuple[int, int]]) -> list[str]:
