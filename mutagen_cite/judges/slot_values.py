@@ -481,7 +481,9 @@ def date_supported(c: Slot, p: Slot) -> bool:
 
 def norm_name(text: str) -> str:
     """Lowercase, no leading article, no possessive, single spaces, no edge punctuation."""
-    t = text.strip().lower()
+    t = text.strip()
+    t = re.sub(r"^([A-Z][A-Z0-9]+)(?:s|'s|’s)$", r"\1", t)  # an acronym's plural: "CDs", "CD’s", "APIs"
+    t = t.lower()
     t = re.sub(r"^(?:the|a|an)\s+", "", t)
     t = re.sub(r"(?:'s|’s)$", "", t)
     t = re.sub(r"\s+", " ", t).strip(" .,;:!?\"'()[]")

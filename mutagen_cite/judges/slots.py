@@ -82,6 +82,10 @@ SLOTS_VERSION = "slots.v3"
 #: attributes did not already flag; 0.75 drops paraphrases: 0.75 kept).
 RELEVANCE_COSINE = 0.70
 
+#: relevance credited to a claim that names a table row's subject (its first cell) and whose
+#: values all sit in that row: enough to pass (0.5 + 0.5 x 0.5 = 0.75 >= 0.7)
+ROW_KEY_RESIDUE = 0.5
+
 #: kinds whose values form enumerations: a different value of one of these inside the
 #: evidence means the claim's values are bound to the wrong row
 ENUMERABLE = {"tier", "region", "environment", "segment", "version", "date", "month", "quarter", "year"}
@@ -97,6 +101,8 @@ _NEG_EXTRA = re.compile(
 _NEG_NOT_NEGATION = re.compile(
     r"\b(?:no|not)\s+(?:more|less|fewer|later|earlier|longer|greater|shorter|higher|lower)\s+than\b"
     r"|\bnot\s+only\b|\bno\s+matter\b|\bno\s+one\b|\bwhether\s+or\s+not\b"
+    # "not to exceed" is an upper bound (the value model's comparator), also in a table header
+    r"|\bnot\s+(?:to\s+)?exceed(?:ing|s)?\b"
     # "X and nothing else" restricts like "only X": no verb is negated
     r"|\b(?:and|or)\s+(?:nothing|nobody|no\s+one|none|no\s+\w+)\s+else\b",
     re.I,
@@ -123,7 +129,8 @@ _CLAUSE_SEP = re.compile(
 #: MD tags miss "mandatory", "optional", "is not required", "are to"); negated forms first
 _MODAL_PHRASES = [
     ("prohibition", re.compile(
-        r"\b(?:cannot|can\s*not|can't|can’t|may\s+not|must\s+not|mustn't|shall\s+not|not\s+(?:be\s+)?"
+        r"\b(?:cannot|can\s*not|can't|can’t|may\s+not|must\s+not|mustn't|shall\s+not|(?:must|shall|may|can)\s+never|"
+        r"not\s+(?:be\s+)?"
         r"(?:allowed|permitted)|(?:is|are)\s+(?:not|never)\s+(?:allowed|permitted)|prohibited|forbidden|"
         r"not\s+able\s+to|unable\s+to|never\s+(?:allowed|permitted))\b", re.I)),
     ("permission", re.compile(
@@ -471,6 +478,10 @@ def analyse(text: str, slots: Sequence[Slot], known_names: Sequence[str] = ()) -
     # and a half"), read by the value model
     for v in find_values(text):
         a, b = v.core
+        if v.kind == "time":  # "9pm", "9am to 9pm": the annotator reads a bare count there
+            drop = [x for x in attrs if x.quantity is not None and x.start < v.end and v.start < x.end]
+            attrs = [x for x in attrs if x not in drop]
+            taken = [t for t in taken if not any((x.slot.start, x.slot.end) == t for x in drop if x.slot)]
         if any(a < e and s < b for s, e in taken):
             continue
         q = quantity_from_value(v, text)
@@ -494,6 +505,18 @@ def analyse(text: str, slots: Sequence[Slot], known_names: Sequence[str] = ()) -
     attrs.sort(key=lambda a: (a.start, a.end))
     attrs = _merge_glosses(text, attrs)
     # a reference marker ("[4]", "[2, 3]") cites a source: it is not a value the text states
+    # "non-production": the scope word negated by its prefix is its own value
+    attrs = [replace(a, start=a.start - 4, surface=text[a.start - 4:a.end], value="non-" + a.value)
+             if a.family == "scope" and a.start >= 4 and text[a.start - 4:a.start].lower() == "non-" else a
+             for a in attrs]
+    # an operand of a calculation ("25.5 hours (80% of 32 hours)") is not a value the text
+    # states: it is how the stated one was computed
+    attrs = [a for a in attrs if not (a.quantity is not None and _OPERAND_BEFORE.search(text, 0, a.start))]
+    # a table row's headers ("Region Identifier: ...") label the values: they are no names
+    headers = [(h0, h1) for h0, h1, _, _ in _row_cells(text)]
+    if headers:
+        attrs = [a for a in attrs if a.quantity is not None or a.family == "date"
+                 or not any(x <= a.start and a.end <= y for x, y in headers)]
     refs = [(m.start(), m.end()) for m in _REFERENCE_MARKER.finditer(text)]
     if refs:
         attrs = [a for a in attrs if not any(x <= a.start and a.end <= y for x, y in refs)]
@@ -779,6 +802,8 @@ class SlotsJudge(ScoreJudge):
                 spans = [(pa.start, pa.end) for pa in _supporting(ca, p.attrs)]
                 if ca.kind in NAME_KINDS and _is_name_surface(ca.surface):  # written, tagged or not
                     spans.extend(_name_spans(ca, c.text, p.text))
+                elif ca.kind in NAME_KINDS and ca.family == "scope":  # "non-production", written the same
+                    spans.extend(_same_words(ca.surface, p.text))
                 elif ca.kind not in NAME_KINDS:  # the value written the same way ("Daily")
                     spans.extend(_written_value(ca, p))
                 for k, (a, b, _) in enumerate(clauses):
@@ -844,6 +869,8 @@ class SlotsJudge(ScoreJudge):
                 matched.append(_match_text(ca, hit))
             elif ca.kind in NAME_KINDS and _is_name_surface(ca.surface) and _name_spans(ca, c.text, p.text[span[0]:span[1]]):
                 matched.append(f"{ca.label()} '{ca.surface}'")
+            elif ca.kind in NAME_KINDS and ca.family == "scope" and _same_words(ca.surface, p.text[span[0]:span[1]]):
+                matched.append(f"{ca.label()} '{ca.surface}'")
             elif ca.kind not in NAME_KINDS and any(span[0] <= a and b <= span[1] for a, b in _written_value(ca, p)):
                 matched.append(f"{ca.label()} '{ca.show()}'")
         for a, b, stated in bound:
@@ -874,6 +901,15 @@ class SlotsJudge(ScoreJudge):
         problems.extend(_frame_problems(c, p, context))
         problems.extend(_scope_problems(c, p, context))
         residue, words = _residue(c, p, context)
+        cells = _row_cells(p.text, context)
+        if cells and matched and not problems:
+            # a table row names its subject in the first cell ("Plan: Pro") and holds no verbs:
+            # a claim naming that subject whose values all sit in the row is about this row,
+            # whatever verbs and nouns it restates the headers with ("allows", "memory")
+            first = re.sub(r"\([^)]*\)", " ", p.text[cells[0][2]:cells[0][3]])  # "P3 (Integrations, ...)"
+            key = {w.lower() for w in _WORD.findall(first)} - set(STOPWORDS)
+            if key and key <= {w.lower() for w in _WORD.findall(c.text)}:
+                residue = max(residue, ROW_KEY_RESIDUE)
         return Finding(ok=not problems, problems=problems, matched=matched, span=context, residue=residue,
                        residue_words=words, anchored=bool(matched))
 
@@ -996,6 +1032,27 @@ def _resolve_first_person(c: Analysis, p: Analysis, product_names: Sequence[str]
     return Analysis(c.text, [a for a in c.attrs if a not in drop], c.markers,
                     [w for w in c.words if not any(x <= w[1] and w[2] <= y for x, y in spans)], c.denied,
                     c.quals, c.lemmas)
+
+
+_OPERAND_BEFORE = re.compile(r"(?:\d\s?%|\bpercent|\d\s?[x×]|\btimes)\s+of\s+$|\d\s?%\s+of\s+$", re.I)
+
+#: one cell of a table row as the corpus loader writes it: ``Header: value`` between "; "
+_CELL = re.compile(r"(?P<h>[^:;\n]{1,80}?):\s+(?P<v>[^;\n]+?)\s*(?=;\s|\.?\s*$)")
+
+
+def _row_cells(text: str, span: tuple[int, int] = (0, -1)) -> list[tuple[int, int, int, int]]:
+    """``(header start, header end, value start, value end)`` of each cell when ``text[span]``
+    is one table row written ``Header: value; Header: value.`` (at least two cells), else []."""
+    a, b = span[0], (len(text) if span[1] < 0 else span[1])
+    seg = text[a:b]
+    cells, pos = [], 0
+    for part in re.finditer(r"[^;]+", seg):
+        m = _CELL.match(seg, part.start() + (len(part.group(0)) - len(part.group(0).lstrip())), part.end())
+        if m is None or m.end() < part.end() - 2:
+            return []
+        cells.append((a + m.start("h"), a + m.end("h"), a + m.start("v"), a + m.end("v")))
+        pos = part.end()
+    return cells if len(cells) >= 2 and pos >= len(seg.rstrip()) - 1 else []
 
 
 def _mentions(q: Qualifier, other: Analysis) -> bool:

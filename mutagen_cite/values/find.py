@@ -304,7 +304,8 @@ def _candidates_in(text: str) -> list[Value]:
             if m.group("art"):
                 before = text[max(0, m.start() - 12):m.start()].lower()
                 if re.search(r"(?:per|once|twice|times|every|each|than|\d|[a-z]+ly)\s+$", before) and not \
-                        re.search(r"\b(?:roughly|approximately|nearly|exactly|only|just|really)\s+$", before):
+                        re.search(r"\b(?:roughly|approximately|nearly|exactly|only|just|really|"
+                                  r"(?:less|more|longer|shorter|fewer|later|earlier)\s+than)\s+$", before):
                     continue  # "once a day" is a frequency, "$20 a month" a rate
                 n = 1.0
             elif m.group("half"):
