@@ -16,9 +16,9 @@ def one(text):
 @pytest.mark.parametrize(
     "text, canonical",
     [
-        ("by 9AM PST", "time 09:00"),
-        ("by 9 a.m. Pacific", "time 09:00"),
-        ("at 09:00 UTC", "time 09:00"),
+        ("by 9AM PST", "time 09:00 pacific"),
+        ("by 9 a.m. Pacific", "time 09:00 pacific"),
+        ("at 09:00 UTC", "time 09:00 utc"),
         ("at 5:30 pm", "time 17:30"),
         ("at 17:30", "time 17:30"),
         ("12 p.m. sharp", "time 12:00"),
@@ -75,3 +75,17 @@ def test_maximum_with_a_noun_before_of_is_a_bound():
     v = one("with a maximum amount requested of $250")
     assert (v.comparator, v.high) == ("<=", 250)
     assert same_value("fifty cents", "$0.50")
+
+
+@pytest.mark.parametrize(
+    "text, zone",
+    [("9AM PST", "pacific"), ("9 a.m. Pacific", "pacific"), ("9am to 9pm Pacific Time", "pacific"),
+     ("5 PM ET", "eastern"), ("17:00 UTC", "utc"), ("5 pm et al", ""), ("9 a.m. sharp", "")],
+)
+def test_a_time_of_day_keeps_its_zone(text, zone):
+    assert one(text).zone == zone
+
+
+def test_no_less_than_a_month_is_a_bound_on_a_duration():
+    v = find_values("booked no less than a month (30 days) ahead")[0]
+    assert (v.kind, v.comparator, v.text) == ("duration", ">=", "no less than a month")

@@ -79,6 +79,7 @@ class Quantity:
     fuzzy: bool = False  # months and years: compared within 2%
     written: float | None = None  # the number as written ("4" in "4 hours")
     freq: bool = False  # a bare period ("every month", "yearly"): the rate of something else
+    zone: str = ""  # a time of day's zone ("pacific"): two different zones never agree
 
     @property
     def value(self) -> float:
@@ -88,6 +89,8 @@ class Quantity:
         """The quantity as written, with its rate when that was read from later words."""
         if self.per and self.per not in self.surface.lower():
             return f"{self.surface} per {self.per}"
+        if self.zone:
+            return f"{self.surface} ({self.zone} time)"
         return self.surface
 
 
@@ -255,7 +258,8 @@ def quantity_from_value(v, text: str) -> Quantity | None:
                            text[max(0, v.start - 12):v.start], re.I):
         freq, per = True, v.unit_word  # "fifteen days of leave a year": a rate, not a length
     return Quantity(dim, v.low, v.high, shape, v.text, v.start, v.end, per=per, alt=alt,
-                    fuzzy=v.kind == "duration" and v.unit_word.split()[-1] in _CALENDAR, written=v.number, freq=freq)
+                    fuzzy=v.kind == "duration" and v.unit_word.split()[-1] in _CALENDAR, written=v.number, freq=freq,
+                    zone=v.zone)
 
 
 _BARE_NUMBER = re.compile(
@@ -399,6 +403,8 @@ def quantity_supported(c: Quantity, p: Quantity) -> bool:
             return True
         return False
     if c.per and p.per and not same_period(c.per, p.per):
+        return False
+    if c.zone and p.zone and c.zone != p.zone:
         return False
     c_bound = c.shape in ("ge", "gt", "le", "lt")
     p_bound = p.shape in ("ge", "gt", "le", "lt")

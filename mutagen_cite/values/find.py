@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from .numbers import DIGITS_RX, NUMBER_RX, ORDINAL_RX, WORDS_RX, parse_number, parse_ordinal
 from .tables import (
     BANDWIDTH_UNITS, COMPARATORS_AFTER, COMPARATORS_BEFORE, COMPUTE_UNITS, CURRENCY, CURRENCY_CODES,
-    MONTH_RX, MONTHS, RATE_ADVERBS, RATE_FORMS, SIZE_UNITS, STOPWORDS, TIME_UNIT_FORMS, TIME_UNITS,
+    MONTH_RX, MONTHS, RATE_ADVERBS, RATE_FORMS, SIZE_UNITS, STOPWORDS, TIME_UNIT_FORMS, TIME_UNITS, TIME_ZONES,
 )
 from .text import singular
 
@@ -56,6 +56,8 @@ class Value:
     canonical_text: str = field(default="", compare=False)
     #: the unit as written, normalised ("day", "business day", "gib", "usd", "percent")
     unit_word: str = field(default="", compare=False)
+    #: a time of day's zone ("pacific" for "9AM PST", "9 a.m. Pacific"); "" when none is written
+    zone: str = ""
     #: the value itself without the comparator or rate around it (-1: same as start/end)
     core_start: int = field(default=-1, compare=False)
     core_end: int = field(default=-1, compare=False)
@@ -125,6 +127,10 @@ _CLOCK = re.compile(
     r"|(?P<word>noon|midday|midnight)\b)",
     re.I,
 )
+# zone names in any case ("Pacific"), abbreviations in capitals only ("PT", not "et al")
+_ZONE_AFTER = re.compile(
+    r"\s*\(?(" + "|".join(("(?i:" + re.escape(z).replace(r"\ ", r"\s+") + ")") if len(z) > 4 else z.upper()
+                          for z in sorted(TIME_ZONES, key=len, reverse=True)) + r")\b\)?")
 _PERCENT = re.compile(rf"(?<![\w.])(?P<num>{_N})\s?(?:%|percent\b|per\s?cent\b|percentage\s+points?\b)", re.I)
 _SIZE_WORDS = "|".join(sorted((k for k in SIZE_UNITS if k not in ("b",)), key=len, reverse=True))
 _SIZE = re.compile(
@@ -270,8 +276,10 @@ def _candidates_in(text: str) -> list[Value]:
             minutes = int(m.group("h")) % 12 * 60 + int(m.group("m") or 0) + (720 if m.group("ap").lower() == "p" else 0)
         else:
             minutes = int(m.group("h24")) * 60 + int(m.group("m24"))
-        out.append(Value("time", m.group(0), m.start(), m.end(), float(minutes), float(minutes), "min",
-                         canonical_text=f"time {minutes // 60:02d}:{minutes % 60:02d}"))
+        z = _ZONE_AFTER.match(text, m.end())
+        zone = TIME_ZONES[re.sub(r"\s+", " ", z.group(1).lower())] if z else ""
+        out.append(Value("time", m.group(0), m.start(), m.end(), float(minutes), float(minutes), "min", zone=zone,
+                         canonical_text=f"time {minutes // 60:02d}:{minutes % 60:02d}" + (f" {zone}" if zone else "")))
     for m in _PERCENT.finditer(text):
         n = _num(m.group("num"))
         if n is not None:

@@ -153,3 +153,15 @@ AFFIRMATIVE_STARTS = ("yes", "yeah", "yep", "correct", "that's correct", "that i
 NEGATIVE_STARTS = ("no", "nope", "not", "incorrect", "that's incorrect", "that is incorrect", "false",
                    "negative", "never", "none", "it does not", "it doesn't", "they do not", "they don't",
                    "it is not", "it isn't", "there is no", "there are no", "you cannot", "you can't")
+
+
+#: time zones after a time of day ("9AM PST", "9 a.m. Pacific"): written form -> one name
+TIME_ZONES: dict[str, str] = {
+    **{w: "pacific" for w in ("pst", "pdt", "pt", "pacific", "pacific time")},
+    **{w: "mountain" for w in ("mst", "mdt", "mt", "mountain", "mountain time")},
+    **{w: "central" for w in ("cst", "cdt", "ct", "central", "central time")},
+    **{w: "eastern" for w in ("est", "edt", "et", "eastern", "eastern time")},
+    **{w: "utc" for w in ("utc", "gmt", "z", "zulu")},
+    **{w: "cet" for w in ("cet", "cest")},
+    **{w: "ist" for w in ("ist",)},
+}
