@@ -1430,6 +1430,8 @@ def _written_value(ca: Attr, p: Analysis) -> list[tuple[int, int]]:
     if q is not None and q.freq and q.per and " " not in q.per:
         out.extend((m.start(), m.end()) for m in _period_words(q.per).finditer(p.text))
     for a, b in _same_words(ca.show(), p.text):
+        if _OPERAND_BEFORE.search(p.text, 0, a):
+            continue  # "(80% of 32 hours)": how a value was computed, not a value stated
         here = [pa for pa in p.attrs if pa.start < b and a < pa.end]
         if not any(_conflicts(ca, pa) for pa in here):
             out.append((a, b))
