@@ -46,7 +46,7 @@ from typing import Any, Sequence
 from ..model import Slot, Verdict
 from ..analysis.patterns import TIER_CONTEXT, NOT_TIERS
 from ..values import find_values
-from ..values.tables import RATE_ADVERBS
+from ..values.tables import RATE_ADVERBS, TIME_UNIT_FORMS
 from .base import ScoreJudge
 from .premise import STOPWORDS, split_sentences
 from .qualifiers import Qualifier, doc_qualifiers, qualifier_problems, shift
@@ -1229,9 +1229,17 @@ def _marker_problems(c: Analysis, p: Analysis, span: tuple[int, int]) -> list[st
     p_words = {w.lower() for w in _WORD.findall(p_text)}
     p_negated = {n.head for n in p_all_neg if n.head}
     c_negated = {m.head for m in c.markers if m.family == "polarity" and m.head}
+    # compared by stem, so any inflection counts ("excludes" / "including")
+    c_stems = {stem(w) for w in c_words}
+    p_stems = {stem(w): w for w in sorted(p_words - _MODAL_WORDS)}
     for w in sorted(c_words - p_words - _MODAL_WORDS):
-        rivals = sorted(r for r in _ANTONYM_OF.get(w, set()) & (p_words - c_words - _MODAL_WORDS)
-                        if stem(r) not in p_negated and stem(w) not in c_negated)
+        if stem(w) in p_stems:
+            continue
+        opposite = {stem(x) for x in _ANTONYM_OF.get(w, set())}
+        if w not in TIME_UNIT_FORMS:  # periods stay exact: "months" in "12 months" is no rival of "year"
+            opposite |= _antonym_stems(stem(w))
+        rivals = sorted(p_stems[r] for r in opposite & set(p_stems) - c_stems
+                        if r not in p_negated and stem(w) not in c_negated)
         if rivals:
             problems.append(f"antonym: claim '{w}' vs premise '{rivals[0]}'")
             break
