@@ -290,6 +290,8 @@ class Analysis:
     quals: list[Qualifier] = field(default_factory=list)
     #: lemmas of the text's words (lower case), from the parse
     lemmas: frozenset[str] = frozenset()
+    #: word (lower case) -> its lemma, from the parse ("used" -> "use")
+    lemma_of: dict[str, str] = field(default_factory=dict)
 
     def stems_in(self, start: int, end: int) -> set[str]:
         return {s for s, a, b in self.words if a >= start and b <= end}
@@ -730,7 +732,7 @@ class SlotsJudge(ScoreJudge):
             key = text if not names else text + "\0" + "\0".join(names)
             if key not in analyses:
                 a = analyse(text, slots[text], names)
-                a.quals, a.lemmas = self._parsed(text)
+                a.quals, a.lemmas, a.lemma_of = self._parsed(text)
                 analyses[key] = a
             return analyses[key]
 
@@ -766,7 +768,8 @@ class SlotsJudge(ScoreJudge):
                 for sent, doc in zip(todo, nlp.pipe(todo, batch_size=getattr(self.annotator, "batch_size", 256))):
                     self._sentence_slots[sent] = slots_for(sent, doc)
                     self._sentence_parse[sent] = (
-                        tuple(doc_qualifiers(doc)), frozenset(t.lemma_.lower() for t in doc if not t.is_punct))
+                        tuple(doc_qualifiers(doc)),
+                        frozenset((t.lower_, t.lemma_.lower()) for t in doc if not t.is_punct))
             else:
                 self._sentence_slots.update(zip(todo, self.annotator.slots(todo)))
         out = {}
@@ -779,15 +782,16 @@ class SlotsJudge(ScoreJudge):
         self._spans = spans
         return out
 
-    def _parsed(self, text: str) -> tuple[list[Qualifier], frozenset[str]]:
-        """Qualifiers (offsets in ``text``) and lemmas of a text whose sentences :meth:`_slots` parsed."""
+    def _parsed(self, text: str) -> tuple[list[Qualifier], frozenset[str], dict[str, str]]:
+        """Qualifiers (offsets in ``text``), lemmas and word -> lemma of a text whose sentences
+        :meth:`_slots` parsed."""
         quals: list[Qualifier] = []
-        lemmas: set[str] = set()
+        lemma_of: dict[str, str] = {}
         for a, b in self._spans.get(text, ()):
-            q, lem = self._sentence_parse.get(text[a:b], ((), frozenset()))
+            q, pairs = self._sentence_parse.get(text[a:b], ((), frozenset()))
             quals.extend(shift(q, a))
-            lemmas |= lem
-        return quals, frozenset(lemmas)
+            lemma_of.update(sorted(pairs))
+        return quals, frozenset(lemma_of.values()), lemma_of
 
     # ------------------------------------------------------------------ alignment
 
@@ -1031,7 +1035,7 @@ def _resolve_first_person(c: Analysis, p: Analysis, product_names: Sequence[str]
     spans = [(a.start, a.end + 2) for a in drop]
     return Analysis(c.text, [a for a in c.attrs if a not in drop], c.markers,
                     [w for w in c.words if not any(x <= w[1] and w[2] <= y for x, y in spans)], c.denied,
-                    c.quals, c.lemmas)
+                    c.quals, c.lemmas, c.lemma_of)
 
 
 _OPERAND_BEFORE = re.compile(r"(?:\d\s?%|\bpercent|\d\s?[x×]|\btimes)\s+of\s+$|\d\s?%\s+of\s+$", re.I)
@@ -1055,6 +1059,16 @@ def _row_cells(text: str, span: tuple[int, int] = (0, -1)) -> list[tuple[int, in
     return cells if len(cells) >= 2 and pos >= len(seg.rstrip()) - 1 else []
 
 
+_COORDINATED_WORDS = re.compile(r"(?<![\w-])([A-Za-z][\w-]*)\s*,?\s+(?:or|and)\s+([A-Za-z][\w-]*)(?![\w-])")
+
+
+def _word_stated(word: str, c: Analysis, p: Analysis) -> bool:
+    """Is claim word ``word`` (lower case) written in the premise: stem, lemma or surface?"""
+    if stem(word) in {s for s, _, _ in p.words} or c.lemma_of.get(word, word) in p.lemmas:
+        return True
+    return re.search(r"(?<![\w-])" + re.escape(word) + r"(?![\w-])", p.text, re.I) is not None
+
+
 def _mentions(q: Qualifier, other: Analysis) -> bool:
     """Does ``other`` mention qualifier ``q``'s modifier (lemma, crude stem or surface)?"""
     if q.mod in other.lemmas or q.mod_text.lower() in other.lemmas:
@@ -1071,6 +1085,15 @@ def _scope_problems(c: Analysis, p: Analysis, span: tuple[int, int]) -> list[str
         return []
     skip = [(a.start, a.end) for a in c.attrs if a.quantity is not None or a.family == "date"]
     p_skip = [(a.start, a.end) for a in p.attrs if a.quantity is not None or a.family == "date"]
+    # coordinated modifiers enumerate a scope: "full-time or part-time" where the premise
+    # restricts a noun to "full-time" and never mentions "part-time" widens it
+    p_mods = {q.mod_text for q in p.quals if span[0] <= q.head_start < span[1] and not q.prep
+              and q.mod_text.islower()}  # words before the noun; names are the name checks' business
+    for m in _COORDINATED_WORDS.finditer(c.text):
+        x, y = m.group(1), m.group(2)
+        for have, extra in ((x, y), (y, x)):
+            if have in p_mods and extra not in p_mods and not _word_stated(extra, c, p):
+                return [f"scope mismatch: the premise restricts to '{have}', the claim adds '{extra}'"]
     return qualifier_problems(c.quals, p.quals, lambda q: _mentions(q, p), lambda q: _mentions(q, c), span, skip,
                               p_skip)
 
@@ -1294,7 +1317,11 @@ def _only_problems(c: Analysis, p: Analysis, p_text: str, span: tuple[int, int])
     have = p.stems_in(*span)
 
     def content(phrase: str) -> list[str]:
-        return [stem(w) for w in _WORD.findall(phrase) if w.lower() not in STOPWORDS and w.lower() not in _SKIP_FOR_HEAD]
+        return [w.lower() for w in _WORD.findall(phrase)
+                if w.lower() not in STOPWORDS and w.lower() not in _SKIP_FOR_HEAD and not _ONLY.fullmatch(w)]
+
+    def stated(w: str) -> bool:  # by stem or by lemma ("used" / "use")
+        return stem(w) in have or c.lemma_of.get(w, w) in p.lemmas
 
     if any(k.family == "aggregation" and k.cls == "all" for k in c.markers):
         # "any ACME staff" where the premise says "only ACME Operations staff": the claim's
@@ -1311,8 +1338,10 @@ def _only_problems(c: Analysis, p: Analysis, p_text: str, span: tuple[int, int])
         if re.match(r"(?:nothing|nobody|none|no)\b", m.group(2), re.I):
             continue  # "X and nothing else" is "only X"
         a, b = content(m.group(1)), content(m.group(2))
-        if a and b and any(x in have for x in a) and not any(x in have for x in b):
+        if a and b and any(stated(x) for x in a) and not any(stated(x) for x in b):
             return [f"scope mismatch: the premise says only '{m.group(1)}', the claim adds '{m.group(2)}'"]
+        if a and b and any(stated(x) for x in b) and not any(stated(x) for x in a):
+            return [f"scope mismatch: the premise says only '{m.group(2)}', the claim adds '{m.group(1)}'"]
     return []
 
 
