@@ -46,7 +46,7 @@ from typing import Any, Sequence
 from ..model import Slot, Verdict
 from ..analysis.patterns import TIER_CONTEXT, NOT_TIERS
 from ..values import find_values
-from ..values.tables import RATE_ADVERBS, TIME_UNIT_FORMS
+from ..values.tables import RATE_ADVERBS, RATE_FORMS, TIME_UNIT_FORMS
 from .base import ScoreJudge
 from .premise import STOPWORDS, split_sentences
 from .qualifiers import Qualifier, doc_qualifiers, qualifier_problems, shift
@@ -904,6 +904,7 @@ class SlotsJudge(ScoreJudge):
         problems.extend(_marker_problems(c, p, context))
         problems.extend(_frame_problems(c, p, context))
         problems.extend(_scope_problems(c, p, context))
+        problems.extend(_total_problems(c, p, context))
         residue, words = _residue(c, p, context)
         cells = _row_cells(p.text, context)
         if cells and matched and not problems:
@@ -1057,6 +1058,33 @@ def _row_cells(text: str, span: tuple[int, int] = (0, -1)) -> list[tuple[int, in
         cells.append((a + m.start("h"), a + m.end("h"), a + m.start("v"), a + m.end("v")))
         pos = part.end()
     return cells if len(cells) >= 2 and pos >= len(seg.rstrip()) - 1 else []
+
+
+_TOTAL = re.compile(r"\b(?:in\s+total|together|combined|altogether|collectively|all\s+told|cumulatively|"
+                    r"in\s+aggregate|in\s+sum|total(?:led|ling|s)?|sum|aggregate|cumulative)\b", re.I)
+_DISTRIBUTIVE = re.compile(r"\b(?:any\s+given|any\s+single|each|every|per|a\s+single)\s+(?:[a-z-]+\s+){0,2}?"
+                           r"(?P<noun>[a-z-]+)\b", re.I)
+
+
+_MOMENTS = {"time", "times", "moment", "point", "instance", "occasion"}
+
+
+def _total_problems(c: Analysis, p: Analysis, span: tuple[int, int]) -> list[str]:
+    """An amount the premise states per item ("more than $1,000 on *any given* item") is
+    not a total over items ("items *together* cost more than $1,000"): a claim that sums
+    where the premise distributes, and never says total, misstates the aggregation."""
+    cm = _TOTAL.search(c.text)
+    if cm is None or not any(a.quantity is not None for a in c.attrs):
+        return []
+    text = p.text[span[0]:span[1]]
+    if _TOTAL.search(text):
+        return []
+    dm = _DISTRIBUTIVE.search(text)
+    noun = dm.group("noun").lower() if dm else ""
+    if dm is None or noun in RATE_FORMS or noun in TIME_UNIT_FORMS or noun in _MOMENTS:
+        return []  # "per day" is a rate, "at any given time" a moment: no distribution over items
+    return [f"aggregation mismatch: the claim sums ('{cm.group(0)}'), the premise states it per item "
+            f"('{dm.group(0)}')"]
 
 
 _COORDINATED_WORDS = re.compile(r"(?<![\w-])([A-Za-z][\w-]*)\s*,?\s+(?:or|and)\s+([A-Za-z][\w-]*)(?![\w-])")
