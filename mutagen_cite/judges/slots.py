@@ -46,7 +46,7 @@ from typing import Any, Sequence
 from ..model import Slot, Verdict
 from ..analysis.patterns import TIER_CONTEXT, NOT_TIERS
 from ..values import find_values
-from ..values.tables import RATE_ADVERBS, RATE_FORMS, TIME_UNIT_FORMS
+from ..values.tables import RATE_ADVERBS, TIME_UNIT_FORMS
 from .base import ScoreJudge
 from .premise import STOPWORDS, split_sentences
 from .qualifiers import Qualifier, doc_qualifiers, qualifier_problems, shift
@@ -1081,7 +1081,7 @@ def _total_problems(c: Analysis, p: Analysis, span: tuple[int, int]) -> list[str
         return []
     dm = _DISTRIBUTIVE.search(text)
     noun = dm.group("noun").lower() if dm else ""
-    if dm is None or noun in RATE_FORMS or noun in TIME_UNIT_FORMS or noun in _MOMENTS:
+    if dm is None or noun in TIME_UNIT_FORMS or noun in _MOMENTS:
         return []  # "per day" is a rate, "at any given time" a moment: no distribution over items
     return [f"aggregation mismatch: the claim sums ('{cm.group(0)}'), the premise states it per item "
             f"('{dm.group(0)}')"]
