@@ -1600,5 +1600,10 @@ def _residue(c: Analysis, p: Analysis, span: tuple[int, int]) -> tuple[float, tu
     if not stems:
         return 1.0, (0, 0)
     have = p.stems_in(*span)
-    found = len(stems & have)
+    found_stems = stems & have
+    if p.lemmas and c.lemma_of:
+        # an inflection the crude stem misses ("children" / "child", "ran" / "run"), by lemma
+        span_lemmas = {p.lemma_of.get(p.text[a:b].lower()) for _, a, b in p.words if a >= span[0] and b <= span[1]}
+        found_stems |= {s for s, a, b in c.words if s in stems and c.lemma_of.get(c.text[a:b].lower()) in span_lemmas}
+    found = len(found_stems)
     return found / len(stems), (found, len(stems))
