@@ -34,6 +34,11 @@ GENERIC = frozenset(
     less least all any each every some no only first last next previous prior second third full entire
     whole actual real current future later earlier past subsequent upcoming recent former latter initial final
     single one-time""".split()
+    # dimension and evaluative adjectives describe, they do not restrict a scope (size, age,
+    # speed, quality: "small" / "little" / "tiny" girl); swapped for synonyms all the time
+    + """small little tiny large big huge giant great old ancient young new good bad nice fine high low long
+    short quick fast slow early late easy hard simple pretty beautiful happy sad wide narrow tall thick thin
+    heavy light cheap expensive""".split()
 )
 _NOUNS = ("NOUN", "PROPN")
 _MOD_DEPS = ("amod", "compound", "nmod")

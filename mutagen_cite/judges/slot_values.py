@@ -23,7 +23,7 @@ import re
 from dataclasses import dataclass
 
 from ..model import Slot
-from ..values import adverb_first, parse_number, parse_ordinal, singular
+from ..values import parse_number, parse_ordinal, singular
 from ..values.numbers import DIGITS_RX, ORDINAL_RX, WORDS_RX
 from ..values.tables import (
     COMPARATORS_AFTER, COMPARATORS_BEFORE, CURRENCY, RATE_ADVERBS, RATE_FORMS, SIZE_UNITS,
@@ -201,8 +201,6 @@ def quantity_from_slot(slot: Slot, text: str) -> Quantity | None:
     if slot.family != "quantity":
         return None
     if slot.kind == "ordinal":
-        if adverb_first(text, slot.start, slot.end):
-            return None
         n = parse_ordinal_text(slot.text) if slot.number is None else slot.number
         if n is None:
             return None
@@ -324,8 +322,6 @@ def extra_quantities(text: str, taken: list[tuple[int, int]], slots: tuple[Slot,
             and re.match(r"\s+[a-z]", text[m.end():])
         ):
             continue  # "a second" is a time; "the second day" an ordinal
-        if adverb_first(text, m.start(), m.end()):
-            continue
         n = parse_ordinal_text(m.group(0))
         if n is not None:
             out.append(Quantity("ordinal", n, n, "point", m.group(0), m.start(), m.end()))

@@ -45,7 +45,7 @@ from typing import Any, Sequence
 
 from ..model import Slot, Verdict
 from ..analysis.patterns import TIER_CONTEXT, NOT_TIERS
-from ..values import find_values
+from ..values import adverb_first, find_values
 from ..values.tables import RATE_ADVERBS, TIME_UNIT_FORMS
 from .base import ScoreJudge
 from .premise import STOPWORDS, split_sentences
@@ -744,7 +744,7 @@ class SlotsJudge(ScoreJudge):
             names = tuple(sorted({a.surface for a in c.attrs if a.kind == "tier"} - {a.surface for a in p.attrs}))
             if names:
                 p = analysis(premise, names)
-            findings.append(self._check(_resolve_first_person(c, p, self.product_names), p))
+            findings.append(self._check(_resolve_first_person(_drop_adverb_first(c, p), p, self.product_names), p))
         if self.embedder is not None:
             self._embedding_residue(pairs, findings)
         self._last = dict(zip(pairs, findings))
@@ -1013,6 +1013,17 @@ def analysis_product_names(analysis: Any) -> tuple[str, ...]:
 
 _FIRST_PERSON = re.compile(r"\b(?:[Ww]e|[Oo]ur|[Oo]urs|us)\b")
 _SELF_KINDS = {"org", "name", "product"}
+
+
+def _drop_adverb_first(c: Analysis, p: Analysis) -> Analysis:
+    """"They *first* upgrade": a "first" with no determiner may be an adverb, not a rank. When
+    the premise states no rank at all, the claim's is read as the adverb (an "in first place"
+    the premise writes "1st" is still matched, a "second" still conflicts)."""
+    soft = [a for a in c.attrs if a.quantity is not None and a.quantity.dim == "ordinal"
+            and adverb_first(c.text, a.start, a.end)]
+    if not soft or any(pa.quantity is not None and pa.quantity.dim == "ordinal" for pa in p.attrs):
+        return c
+    return replace(c, attrs=[a for a in c.attrs if a not in soft])
 
 
 def _resolve_first_person(c: Analysis, p: Analysis, product_names: Sequence[str]) -> Analysis:

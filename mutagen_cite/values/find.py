@@ -343,8 +343,6 @@ def _candidates_in(text: str) -> list[Value]:
                              canonical_text=f"date {y:04d}"))
     for m in _ORDINAL.finditer(text):
         word = m.group(0).lower()
-        if adverb_first(text, m.start(), m.end()):
-            continue  # "they first upgrade", "First, ...": an adverb, not a rank
         if word == "second" and not (re.search(r"\b(?:the|its|their|a|our|your|his|her)\s+$", text[max(0, m.start() - 8):m.start()], re.I)
                                      and re.match(r"\s+[a-z]", text[m.end():])):
             continue  # "a second" is a time; "the second day" an ordinal
