@@ -34,7 +34,11 @@ CASES = [
     # percents and sizes with comparators and ranges
     ("The service targets 99.9% uptime.", "The service targets 99.9 percent uptime.", True, []),
     ("The service targets 99.9% uptime.", "The service targets 99.5% uptime.", False, ["99.5%"]),
-    ("Each workspace gets 12 GB of storage.", "Each workspace gets at least 10 GB of storage.", True, []),
+    ("Each workspace gets 10 GB of storage.", "Each workspace gets at least 10 GB of storage.", True, []),
+    # a bound states the limit: a number inside it is not the documented one
+    ("Each workspace gets 12 GB of storage.", "Each workspace gets at least 10 GB of storage.", False, ["10 GB"]),
+    ("Requests are acknowledged within two business days.", "Requests are acknowledged within five business days.",
+     False, ["five business days"]),
     ("Each workspace gets at least 5 GB of storage.", "Each workspace gets at least 10 GB of storage.", False, ["at least 10 GB"]),
     ("Uploads are limited to 100 MB.", "Uploads can be up to 200 MB.", False, ["quantity"]),
     ("Staff with 3 to 15 years of service earn 6 hours per pay period.",

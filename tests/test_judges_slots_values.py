@@ -63,7 +63,9 @@ def test_comparators_are_read_from_the_words_before():
     [
         (q(10), q(10), True),
         (q(10), q(20), False),
-        (q(10, "ge"), q(12), True),  # a claimed bound holds for a value inside it
+        (q(10, "ge"), q(10), True),  # the bound's number, stated as a point
+        (q(10, "ge"), q(12), False),  # a bound states the limit: another number misstates it
+        (q(5, "le"), q(2), False),  # "within five days" for "two days"
         (q(10, "ge"), q(8), False),
         (q(10, "ge"), q(5, "ge"), False),  # a different bound is a near miss, not a weaker claim
         (q(10, "ge"), q(10, "gt"), True),

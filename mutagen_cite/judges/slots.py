@@ -45,10 +45,11 @@ from typing import Any, Sequence
 
 from ..model import Slot, Verdict
 from ..analysis.patterns import TIER_CONTEXT, NOT_TIERS
-from ..values import find_values
-from ..values.tables import RATE_ADVERBS
+from ..values import adverb_first, find_values
+from ..values.tables import RATE_ADVERBS, TIME_UNIT_FORMS
 from .base import ScoreJudge
 from .premise import STOPWORDS, split_sentences
+from .qualifiers import Qualifier, doc_qualifiers, qualifier_problems, shift
 from .slot_values import (
     _CMP_BEFORE,
     _interval,
@@ -81,6 +82,10 @@ SLOTS_VERSION = "slots.v3"
 #: attributes did not already flag; 0.75 drops paraphrases: 0.75 kept).
 RELEVANCE_COSINE = 0.70
 
+#: relevance credited to a claim that names a table row's subject (its first cell) and whose
+#: values all sit in that row: enough to pass (0.5 + 0.5 x 0.5 = 0.75 >= 0.7)
+ROW_KEY_RESIDUE = 0.5
+
 #: kinds whose values form enumerations: a different value of one of these inside the
 #: evidence means the claim's values are bound to the wrong row
 ENUMERABLE = {"tier", "region", "environment", "segment", "version", "date", "month", "quarter", "year"}
@@ -96,6 +101,8 @@ _NEG_EXTRA = re.compile(
 _NEG_NOT_NEGATION = re.compile(
     r"\b(?:no|not)\s+(?:more|less|fewer|later|earlier|longer|greater|shorter|higher|lower)\s+than\b"
     r"|\bnot\s+only\b|\bno\s+matter\b|\bno\s+one\b|\bwhether\s+or\s+not\b"
+    # "not to exceed" is an upper bound (the value model's comparator), also in a table header
+    r"|\bnot\s+(?:to\s+)?exceed(?:ing|s)?\b"
     # "X and nothing else" restricts like "only X": no verb is negated
     r"|\b(?:and|or)\s+(?:nothing|nobody|no\s+one|none|no\s+\w+)\s+else\b",
     re.I,
@@ -122,7 +129,8 @@ _CLAUSE_SEP = re.compile(
 #: MD tags miss "mandatory", "optional", "is not required", "are to"); negated forms first
 _MODAL_PHRASES = [
     ("prohibition", re.compile(
-        r"\b(?:cannot|can\s*not|can't|can’t|may\s+not|must\s+not|mustn't|shall\s+not|not\s+(?:be\s+)?"
+        r"\b(?:cannot|can\s*not|can't|can’t|may\s+not|must\s+not|mustn't|shall\s+not|(?:must|shall|may|can)\s+never|"
+        r"not\s+(?:be\s+)?"
         r"(?:allowed|permitted)|(?:is|are)\s+(?:not|never)\s+(?:allowed|permitted)|prohibited|forbidden|"
         r"not\s+able\s+to|unable\s+to|never\s+(?:allowed|permitted))\b", re.I)),
     ("permission", re.compile(
@@ -278,6 +286,12 @@ class Analysis:
     words: list[tuple[str, int, int]]  # (stem, start, end) of content words
     #: quantities the text denies ("given once, *not every month*"): not stated, ruled out
     denied: list[Attr] = field(default_factory=list)
+    #: what restricts each noun ("sick leave", "property of the company"), from the parse
+    quals: list[Qualifier] = field(default_factory=list)
+    #: lemmas of the text's words (lower case), from the parse
+    lemmas: frozenset[str] = frozenset()
+    #: word (lower case) -> its lemma, from the parse ("used" -> "use")
+    lemma_of: dict[str, str] = field(default_factory=dict)
 
     def stems_in(self, start: int, end: int) -> set[str]:
         return {s for s, a, b in self.words if a >= start and b <= end}
@@ -466,6 +480,10 @@ def analyse(text: str, slots: Sequence[Slot], known_names: Sequence[str] = ()) -
     # and a half"), read by the value model
     for v in find_values(text):
         a, b = v.core
+        if v.kind == "time":  # "9pm", "9am to 9pm": the annotator reads a bare count there
+            drop = [x for x in attrs if x.quantity is not None and x.start < v.end and v.start < x.end]
+            attrs = [x for x in attrs if x not in drop]
+            taken = [t for t in taken if not any((x.slot.start, x.slot.end) == t for x in drop if x.slot)]
         if any(a < e and s < b for s, e in taken):
             continue
         q = quantity_from_value(v, text)
@@ -489,6 +507,18 @@ def analyse(text: str, slots: Sequence[Slot], known_names: Sequence[str] = ()) -
     attrs.sort(key=lambda a: (a.start, a.end))
     attrs = _merge_glosses(text, attrs)
     # a reference marker ("[4]", "[2, 3]") cites a source: it is not a value the text states
+    # "non-production": the scope word negated by its prefix is its own value
+    attrs = [replace(a, start=a.start - 4, surface=text[a.start - 4:a.end], value="non-" + a.value)
+             if a.family == "scope" and a.start >= 4 and text[a.start - 4:a.start].lower() == "non-" else a
+             for a in attrs]
+    # an operand of a calculation ("25.5 hours (80% of 32 hours)") is not a value the text
+    # states: it is how the stated one was computed
+    attrs = [a for a in attrs if not (a.quantity is not None and _OPERAND_BEFORE.search(text, 0, a.start))]
+    # a table row's headers ("Region Identifier: ...") label the values: they are no names
+    headers = [(h0, h1) for h0, h1, _, _ in _row_cells(text)]
+    if headers:
+        attrs = [a for a in attrs if a.quantity is not None or a.family == "date"
+                 or not any(x <= a.start and a.end <= y for x, y in headers)]
     refs = [(m.start(), m.end()) for m in _REFERENCE_MARKER.finditer(text)]
     if refs:
         attrs = [a for a in attrs if not any(x <= a.start and a.end <= y for x, y in refs)]
@@ -667,6 +697,8 @@ class SlotsJudge(ScoreJudge):
             self.fingerprint += "|names=" + ",".join(self.product_names)
         self._last: dict[tuple[str, str], Finding] = {}
         self._sentence_slots: dict[str, tuple[Slot, ...]] = {}
+        self._sentence_parse: dict[str, tuple[tuple[Qualifier, ...], frozenset[str]]] = {}
+        self._spans: dict[str, list[tuple[int, int]]] = {}
         self.cache_limit = 100_000
 
     # ------------------------------------------------------------------ public
@@ -699,7 +731,9 @@ class SlotsJudge(ScoreJudge):
         def analysis(text: str, names: tuple[str, ...] = ()) -> Analysis:
             key = text if not names else text + "\0" + "\0".join(names)
             if key not in analyses:
-                analyses[key] = analyse(text, slots[text], names)
+                a = analyse(text, slots[text], names)
+                a.quals, a.lemmas, a.lemma_of = self._parsed(text)
+                analyses[key] = a
             return analyses[key]
 
         findings = []
@@ -710,7 +744,7 @@ class SlotsJudge(ScoreJudge):
             names = tuple(sorted({a.surface for a in c.attrs if a.kind == "tier"} - {a.surface for a in p.attrs}))
             if names:
                 p = analysis(premise, names)
-            findings.append(self._check(_resolve_first_person(c, p, self.product_names), p))
+            findings.append(self._check(_resolve_first_person(_drop_adverb_first(c, p), p, self.product_names), p))
         if self.embedder is not None:
             self._embedding_residue(pairs, findings)
         self._last = dict(zip(pairs, findings))
@@ -727,7 +761,17 @@ class SlotsJudge(ScoreJudge):
         if todo:
             if len(self._sentence_slots) + len(todo) > self.cache_limit:
                 self._sentence_slots.clear()
-            self._sentence_slots.update(zip(todo, self.annotator.slots(todo)))
+                self._sentence_parse.clear()
+            nlp, slots_for = getattr(self.annotator, "nlp", None), getattr(self.annotator, "_slots_for", None)
+            if nlp is not None and callable(slots_for):
+                # one parse gives the annotator's slots and the nouns' qualifiers
+                for sent, doc in zip(todo, nlp.pipe(todo, batch_size=getattr(self.annotator, "batch_size", 256))):
+                    self._sentence_slots[sent] = slots_for(sent, doc)
+                    self._sentence_parse[sent] = (
+                        tuple(doc_qualifiers(doc)),
+                        frozenset((t.lower_, t.lemma_.lower()) for t in doc if not t.is_punct))
+            else:
+                self._sentence_slots.update(zip(todo, self.annotator.slots(todo)))
         out = {}
         for t in texts:
             shifted: list[Slot] = []
@@ -735,7 +779,19 @@ class SlotsJudge(ScoreJudge):
                 for sl in self._sentence_slots[t[a:b]]:
                     shifted.append(replace(sl, start=sl.start + a, end=sl.end + a))
             out[t] = tuple(shifted)
+        self._spans = spans
         return out
+
+    def _parsed(self, text: str) -> tuple[list[Qualifier], frozenset[str], dict[str, str]]:
+        """Qualifiers (offsets in ``text``), lemmas and word -> lemma of a text whose sentences
+        :meth:`_slots` parsed."""
+        quals: list[Qualifier] = []
+        lemma_of: dict[str, str] = {}
+        for a, b in self._spans.get(text, ()):
+            q, pairs = self._sentence_parse.get(text[a:b], ((), frozenset()))
+            quals.extend(shift(q, a))
+            lemma_of.update(sorted(pairs))
+        return quals, frozenset(lemma_of.values()), lemma_of
 
     # ------------------------------------------------------------------ alignment
 
@@ -750,6 +806,8 @@ class SlotsJudge(ScoreJudge):
                 spans = [(pa.start, pa.end) for pa in _supporting(ca, p.attrs)]
                 if ca.kind in NAME_KINDS and _is_name_surface(ca.surface):  # written, tagged or not
                     spans.extend(_name_spans(ca, c.text, p.text))
+                elif ca.kind in NAME_KINDS and ca.family == "scope":  # "non-production", written the same
+                    spans.extend(_same_words(ca.surface, p.text))
                 elif ca.kind not in NAME_KINDS:  # the value written the same way ("Daily")
                     spans.extend(_written_value(ca, p))
                 for k, (a, b, _) in enumerate(clauses):
@@ -815,6 +873,8 @@ class SlotsJudge(ScoreJudge):
                 matched.append(_match_text(ca, hit))
             elif ca.kind in NAME_KINDS and _is_name_surface(ca.surface) and _name_spans(ca, c.text, p.text[span[0]:span[1]]):
                 matched.append(f"{ca.label()} '{ca.surface}'")
+            elif ca.kind in NAME_KINDS and ca.family == "scope" and _same_words(ca.surface, p.text[span[0]:span[1]]):
+                matched.append(f"{ca.label()} '{ca.surface}'")
             elif ca.kind not in NAME_KINDS and any(span[0] <= a and b <= span[1] for a, b in _written_value(ca, p)):
                 matched.append(f"{ca.label()} '{ca.show()}'")
         for a, b, stated in bound:
@@ -843,7 +903,18 @@ class SlotsJudge(ScoreJudge):
                 problems.extend(_label_binding(c, p, in_context, rows))
         problems.extend(_marker_problems(c, p, context))
         problems.extend(_frame_problems(c, p, context))
+        problems.extend(_scope_problems(c, p, context))
+        problems.extend(_total_problems(c, p, context))
         residue, words = _residue(c, p, context)
+        cells = _row_cells(p.text, context)
+        if cells and matched and not problems:
+            # a table row names its subject in the first cell ("Plan: Pro") and holds no verbs:
+            # a claim naming that subject whose values all sit in the row is about this row,
+            # whatever verbs and nouns it restates the headers with ("allows", "memory")
+            first = re.sub(r"\([^)]*\)", " ", p.text[cells[0][2]:cells[0][3]])  # "P3 (Integrations, ...)"
+            key = {w.lower() for w in _WORD.findall(first)} - set(STOPWORDS)
+            if key and key <= {w.lower() for w in _WORD.findall(c.text)}:
+                residue = max(residue, ROW_KEY_RESIDUE)
         return Finding(ok=not problems, problems=problems, matched=matched, span=context, residue=residue,
                        residue_words=words, anchored=bool(matched))
 
@@ -944,6 +1015,17 @@ _FIRST_PERSON = re.compile(r"\b(?:[Ww]e|[Oo]ur|[Oo]urs|us)\b")
 _SELF_KINDS = {"org", "name", "product"}
 
 
+def _drop_adverb_first(c: Analysis, p: Analysis) -> Analysis:
+    """"They *first* upgrade": a "first" with no determiner may be an adverb, not a rank. When
+    the premise states no rank at all, the claim's is read as the adverb (an "in first place"
+    the premise writes "1st" is still matched, a "second" still conflicts)."""
+    soft = [a for a in c.attrs if a.quantity is not None and a.quantity.dim == "ordinal"
+            and adverb_first(c.text, a.start, a.end)]
+    if not soft or any(pa.quantity is not None and pa.quantity.dim == "ordinal" for pa in p.attrs):
+        return c
+    return replace(c, attrs=[a for a in c.attrs if a not in soft])
+
+
 def _resolve_first_person(c: Analysis, p: Analysis, product_names: Sequence[str]) -> Analysis:
     """The claim names the company the premise calls "we" / "our": that name is the
     premise's first person, not a missing attribute. A known product name of the corpus
@@ -964,7 +1046,95 @@ def _resolve_first_person(c: Analysis, p: Analysis, product_names: Sequence[str]
         return c
     spans = [(a.start, a.end + 2) for a in drop]
     return Analysis(c.text, [a for a in c.attrs if a not in drop], c.markers,
-                    [w for w in c.words if not any(x <= w[1] and w[2] <= y for x, y in spans)], c.denied)
+                    [w for w in c.words if not any(x <= w[1] and w[2] <= y for x, y in spans)], c.denied,
+                    c.quals, c.lemmas, c.lemma_of)
+
+
+_OPERAND_BEFORE = re.compile(r"(?:\d\s?%|\bpercent|\d\s?[x×]|\btimes)\s+of\s+$|\d\s?%\s+of\s+$", re.I)
+
+#: one cell of a table row as the corpus loader writes it: ``Header: value`` between "; "
+_CELL = re.compile(r"(?P<h>[^:;\n]{1,80}?):\s+(?P<v>[^;\n]+?)\s*(?=;\s|\.?\s*$)")
+
+
+def _row_cells(text: str, span: tuple[int, int] = (0, -1)) -> list[tuple[int, int, int, int]]:
+    """``(header start, header end, value start, value end)`` of each cell when ``text[span]``
+    is one table row written ``Header: value; Header: value.`` (at least two cells), else []."""
+    a, b = span[0], (len(text) if span[1] < 0 else span[1])
+    seg = text[a:b]
+    cells, pos = [], 0
+    for part in re.finditer(r"[^;]+", seg):
+        m = _CELL.match(seg, part.start() + (len(part.group(0)) - len(part.group(0).lstrip())), part.end())
+        if m is None or m.end() < part.end() - 2:
+            return []
+        cells.append((a + m.start("h"), a + m.end("h"), a + m.start("v"), a + m.end("v")))
+        pos = part.end()
+    return cells if len(cells) >= 2 and pos >= len(seg.rstrip()) - 1 else []
+
+
+_TOTAL = re.compile(r"\b(?:in\s+total|together|combined|altogether|collectively|all\s+told|cumulatively|"
+                    r"in\s+aggregate|in\s+sum|total(?:led|ling|s)?|sum|aggregate|cumulative)\b", re.I)
+_DISTRIBUTIVE = re.compile(r"\b(?:any\s+given|any\s+single|each|every|per|a\s+single)\s+(?:[a-z-]+\s+){0,2}?"
+                           r"(?P<noun>[a-z-]+)\b", re.I)
+
+
+_MOMENTS = {"time", "times", "moment", "point", "instance", "occasion"}
+
+
+def _total_problems(c: Analysis, p: Analysis, span: tuple[int, int]) -> list[str]:
+    """An amount the premise states per item ("more than $1,000 on *any given* item") is
+    not a total over items ("items *together* cost more than $1,000"): a claim that sums
+    where the premise distributes, and never says total, misstates the aggregation."""
+    cm = _TOTAL.search(c.text)
+    if cm is None or not any(a.quantity is not None for a in c.attrs):
+        return []
+    text = p.text[span[0]:span[1]]
+    if _TOTAL.search(text):
+        return []
+    dm = _DISTRIBUTIVE.search(text)
+    noun = dm.group("noun").lower() if dm else ""
+    if dm is None or noun in TIME_UNIT_FORMS or noun in _MOMENTS:
+        return []  # "per day" is a rate, "at any given time" a moment: no distribution over items
+    return [f"aggregation mismatch: the claim sums ('{cm.group(0)}'), the premise states it per item "
+            f"('{dm.group(0)}')"]
+
+
+_COORDINATED_WORDS = re.compile(r"(?<![\w-])([A-Za-z][\w-]*)\s*,?\s+(?:or|and)\s+([A-Za-z][\w-]*)(?![\w-])")
+
+
+def _word_stated(word: str, c: Analysis, p: Analysis) -> bool:
+    """Is claim word ``word`` (lower case) written in the premise: stem, lemma or surface?"""
+    if stem(word) in {s for s, _, _ in p.words} or c.lemma_of.get(word, word) in p.lemmas:
+        return True
+    return re.search(r"(?<![\w-])" + re.escape(word) + r"(?![\w-])", p.text, re.I) is not None
+
+
+def _mentions(q: Qualifier, other: Analysis) -> bool:
+    """Does ``other`` mention qualifier ``q``'s modifier (lemma, crude stem or surface)?"""
+    if q.mod in other.lemmas or q.mod_text.lower() in other.lemmas:
+        return True
+    if stem(q.mod_text) in {s for s, _, _ in other.words}:
+        return True
+    return re.search(r"(?<![\w])" + re.escape(q.mod_text) + r"(?![\w])", other.text, re.I) is not None
+
+
+def _scope_problems(c: Analysis, p: Analysis, span: tuple[int, int]) -> list[str]:
+    """A noun both texts restrict, each with a word the other never mentions (see
+    :mod:`.qualifiers`). Claim words inside a valued attribute are the attribute checks'."""
+    if not c.quals or not p.quals:
+        return []
+    skip = [(a.start, a.end) for a in c.attrs if a.quantity is not None or a.family == "date"]
+    p_skip = [(a.start, a.end) for a in p.attrs if a.quantity is not None or a.family == "date"]
+    # coordinated modifiers enumerate a scope: "full-time or part-time" where the premise
+    # restricts a noun to "full-time" and never mentions "part-time" widens it
+    p_mods = {q.mod_text for q in p.quals if span[0] <= q.head_start < span[1] and not q.prep
+              and q.mod_text.islower()}  # words before the noun; names are the name checks' business
+    for m in _COORDINATED_WORDS.finditer(c.text):
+        x, y = m.group(1), m.group(2)
+        for have, extra in ((x, y), (y, x)):
+            if have in p_mods and extra not in p_mods and not _word_stated(extra, c, p):
+                return [f"scope mismatch: the premise restricts to '{have}', the claim adds '{extra}'"]
+    return qualifier_problems(c.quals, p.quals, lambda q: _mentions(q, p), lambda q: _mentions(q, c), span, skip,
+                              p_skip)
 
 
 def _label_binding(c: Analysis, p: Analysis, inside: list[Attr], rows: list[tuple[int, int]]) -> list[str]:
@@ -1121,9 +1291,17 @@ def _marker_problems(c: Analysis, p: Analysis, span: tuple[int, int]) -> list[st
     p_words = {w.lower() for w in _WORD.findall(p_text)}
     p_negated = {n.head for n in p_all_neg if n.head}
     c_negated = {m.head for m in c.markers if m.family == "polarity" and m.head}
+    # compared by stem, so any inflection counts ("excludes" / "including")
+    c_stems = {stem(w) for w in c_words}
+    p_stems = {stem(w): w for w in sorted(p_words - _MODAL_WORDS)}
     for w in sorted(c_words - p_words - _MODAL_WORDS):
-        rivals = sorted(r for r in _ANTONYM_OF.get(w, set()) & (p_words - c_words - _MODAL_WORDS)
-                        if stem(r) not in p_negated and stem(w) not in c_negated)
+        if stem(w) in p_stems:
+            continue
+        opposite = {stem(x) for x in _ANTONYM_OF.get(w, set())}
+        if w not in TIME_UNIT_FORMS:  # periods stay exact: "months" in "12 months" is no rival of "year"
+            opposite |= _antonym_stems(stem(w))
+        rivals = sorted(p_stems[r] for r in opposite & set(p_stems) - c_stems
+                        if r not in p_negated and stem(w) not in c_negated)
         if rivals:
             problems.append(f"antonym: claim '{w}' vs premise '{rivals[0]}'")
             break
@@ -1178,7 +1356,11 @@ def _only_problems(c: Analysis, p: Analysis, p_text: str, span: tuple[int, int])
     have = p.stems_in(*span)
 
     def content(phrase: str) -> list[str]:
-        return [stem(w) for w in _WORD.findall(phrase) if w.lower() not in STOPWORDS and w.lower() not in _SKIP_FOR_HEAD]
+        return [w.lower() for w in _WORD.findall(phrase)
+                if w.lower() not in STOPWORDS and w.lower() not in _SKIP_FOR_HEAD and not _ONLY.fullmatch(w)]
+
+    def stated(w: str) -> bool:  # by stem or by lemma ("used" / "use")
+        return stem(w) in have or c.lemma_of.get(w, w) in p.lemmas
 
     if any(k.family == "aggregation" and k.cls == "all" for k in c.markers):
         # "any ACME staff" where the premise says "only ACME Operations staff": the claim's
@@ -1195,8 +1377,10 @@ def _only_problems(c: Analysis, p: Analysis, p_text: str, span: tuple[int, int])
         if re.match(r"(?:nothing|nobody|none|no)\b", m.group(2), re.I):
             continue  # "X and nothing else" is "only X"
         a, b = content(m.group(1)), content(m.group(2))
-        if a and b and any(x in have for x in a) and not any(x in have for x in b):
+        if a and b and any(stated(x) for x in a) and not any(stated(x) for x in b):
             return [f"scope mismatch: the premise says only '{m.group(1)}', the claim adds '{m.group(2)}'"]
+        if a and b and any(stated(x) for x in b) and not any(stated(x) for x in a):
+            return [f"scope mismatch: the premise says only '{m.group(2)}', the claim adds '{m.group(1)}'"]
     return []
 
 
@@ -1322,6 +1506,8 @@ def _written_value(ca: Attr, p: Analysis) -> list[tuple[int, int]]:
     if q is not None and q.freq and q.per and " " not in q.per:
         out.extend((m.start(), m.end()) for m in _period_words(q.per).finditer(p.text))
     for a, b in _same_words(ca.show(), p.text):
+        if _OPERAND_BEFORE.search(p.text, 0, a):
+            continue  # "(80% of 32 hours)": how a value was computed, not a value stated
         here = [pa for pa in p.attrs if pa.start < b and a < pa.end]
         if not any(_conflicts(ca, pa) for pa in here):
             out.append((a, b))
@@ -1425,5 +1611,10 @@ def _residue(c: Analysis, p: Analysis, span: tuple[int, int]) -> tuple[float, tu
     if not stems:
         return 1.0, (0, 0)
     have = p.stems_in(*span)
-    found = len(stems & have)
+    found_stems = stems & have
+    if p.lemmas and c.lemma_of:
+        # an inflection the crude stem misses ("children" / "child", "ran" / "run"), by lemma
+        span_lemmas = {p.lemma_of.get(p.text[a:b].lower()) for _, a, b in p.words if a >= span[0] and b <= span[1]}
+        found_stems |= {s for s, a, b in c.words if s in stems and c.lemma_of.get(c.text[a:b].lower()) in span_lemmas}
+    found = len(found_stems)
     return found / len(stems), (found, len(stems))

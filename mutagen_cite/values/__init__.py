@@ -9,14 +9,14 @@ tables behind them are in :mod:`mutagen_cite.values.tables` and exist nowhere el
 
 #: changes whenever what the value model finds changes (part of the annotator version, so
 #: parse caches built with an older reading are not reused)
-VALUES_VERSION = "values.v2"
+VALUES_VERSION = "values.v3"
 
-from .find import Value, find_values  # noqa: E402
+from .find import Value, adverb_first, find_values  # noqa: E402
 from .match import answer_matches, mentions_value, same_value, values_equal
 from .numbers import number_to_words, parse_number, parse_ordinal
 from .text import contains_phrase, normalise_text, singular, tokens
 
 __all__ = [
-    "VALUES_VERSION", "Value", "answer_matches", "contains_phrase", "find_values", "mentions_value", "normalise_text",
+    "VALUES_VERSION", "Value", "adverb_first", "answer_matches", "contains_phrase", "find_values", "mentions_value", "normalise_text",
     "number_to_words", "parse_number", "parse_ordinal", "same_value", "singular", "tokens", "values_equal",
 ]

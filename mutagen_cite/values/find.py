@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from .numbers import DIGITS_RX, NUMBER_RX, ORDINAL_RX, WORDS_RX, parse_number, parse_ordinal
 from .tables import (
     BANDWIDTH_UNITS, COMPARATORS_AFTER, COMPARATORS_BEFORE, COMPUTE_UNITS, CURRENCY, CURRENCY_CODES,
-    MONTH_RX, MONTHS, RATE_ADVERBS, RATE_FORMS, SIZE_UNITS, STOPWORDS, TIME_UNIT_FORMS, TIME_UNITS,
+    MONTH_RX, MONTHS, RATE_ADVERBS, RATE_FORMS, SIZE_UNITS, STOPWORDS, TIME_UNIT_FORMS, TIME_UNITS, TIME_ZONES,
 )
 from .text import singular
 
@@ -56,6 +56,8 @@ class Value:
     canonical_text: str = field(default="", compare=False)
     #: the unit as written, normalised ("day", "business day", "gib", "usd", "percent")
     unit_word: str = field(default="", compare=False)
+    #: a time of day's zone ("pacific" for "9AM PST", "9 a.m. Pacific"); "" when none is written
+    zone: str = ""
     #: the value itself without the comparator or rate around it (-1: same as start/end)
     core_start: int = field(default=-1, compare=False)
     core_end: int = field(default=-1, compare=False)
@@ -115,16 +117,32 @@ _MONEY = re.compile(
     rf"|(?<![\w.])(?P<num2>{DIGITS_RX}|\b{WORDS_RX})\s?(?P<code>{'|'.join(CURRENCY_CODES)}|(?:US\s|U\.S\.\s)?dollars?|euros?|pounds?|yen)\b"
     rf"|\b(?P<code2>{'|'.join(CURRENCY_CODES)})\s?(?P<num3>{DIGITS_RX})",
 )
+#: "50 cents", "fifty cents", "50¢": money in hundredths of the dollar
+_CENTS = re.compile(rf"(?<![\w.$])(?P<num>{DIGITS_RX}|\b{WORDS_RX})\s?(?:cents?\b|¢)", re.I)
+#: a time of day: "9AM", "9 a.m.", "9:30 pm", "09:00", "17:30", "noon", "midnight" (minutes
+#: after midnight; a time zone after it is the relevance check's business)
+_CLOCK = re.compile(
+    r"(?<![\w.:])(?:(?P<h>1[0-2]|0?[1-9])(?::(?P<m>[0-5]\d))?\s?(?P<ap>[ap])\.?\s?m\b\.?"
+    r"|(?P<h24>[01]?\d|2[0-3]):(?P<m24>[0-5]\d)(?![\d:])(?:\s?(?:hours|hrs|h)\b)?"
+    r"|(?P<word>noon|midday|midnight)\b)",
+    re.I,
+)
+# zone names in any case ("Pacific"), abbreviations in capitals only ("PT", not "et al")
+_ZONE_AFTER = re.compile(
+    r"\s*\(?(" + "|".join(("(?i:" + re.escape(z).replace(r"\ ", r"\s+") + ")") if len(z) > 4 else z.upper()
+                          for z in sorted(TIME_ZONES, key=len, reverse=True)) + r")\b\)?")
 _PERCENT = re.compile(rf"(?<![\w.])(?P<num>{_N})\s?(?:%|percent\b|per\s?cent\b|percentage\s+points?\b)", re.I)
 _SIZE_WORDS = "|".join(sorted((k for k in SIZE_UNITS if k not in ("b",)), key=len, reverse=True))
 _SIZE = re.compile(
-    rf"(?<![\w.])(?P<num>{_N})[\s-]?(?P<unit>(?i:{_SIZE_WORDS})s?|B|(?i:{'|'.join(BANDWIDTH_UNITS)})|"
+    rf"(?<![\w.])(?:(?P<art>\b[Aa]n?\s+(?=(?i:kilo|mega|giga|tera|peta|kibi|mebi|gibi|tebi|pebi)bytes?\b))|(?P<num>{_N})[\s-]?)"
+    rf"(?P<unit>(?i:{_SIZE_WORDS})s?|B|(?i:{'|'.join(BANDWIDTH_UNITS)})|"
     rf"(?i:vCPUs?|CPUs?|cores?))(?![\w])"
 )
 _TIME_LONG = "|".join(sorted((k for k in TIME_UNIT_FORMS if len(k) > 3 or k in ("day", "min", "sec", "hrs", "yrs")),
                              key=len, reverse=True))
 _DURATION = re.compile(
-    rf"(?<![\w.])(?:(?P<num>{_N})|(?P<art>\ban?\b)|(?P<half>\bhalf\s+an?\b))(?:[ \t]+|-)"
+    rf"(?<![\w.])(?:(?P<num>{_N})|(?P<art>\ban?\b)|(?P<half>\bhalf\s+an?\b)"
+    rf"|(?P<couple>\ba\s+couple\s+of\b))(?:[ \t]+|-)"
     rf"(?P<qual>(?:business|working|calendar|credit|billable|non-billable|consecutive|additional|extra|full)\s)?"
     rf"(?P<unit>{_TIME_LONG})\b(?P<andhalf>\s+and\s+a\s+half\b)?"
     rf"|(?<![\w.])(?P<num_s>{DIGITS_RX})\s?(?P<unit_s>s|h|hr|yr)\b(?!['-])",
@@ -190,6 +208,15 @@ def _date_value(kind: str, m: re.Match, text: str) -> Value | None:
                  canonical_text=f"date {y:04d}-{mo:02d}-{d:02d}")
 
 
+_RANK_BEFORE = re.compile(r"(?:\b(?:the|its|their|a|our|your|his|her|my|this|that|each|every|whichever)|'s|’s)\s+$", re.I)
+
+
+def adverb_first(text: str, start: int, end: int) -> bool:
+    """Is "first" at ``start:end`` an adverb ("they first upgrade", "First, ...") rather than
+    a rank ("the first day", "your first week")? A rank needs a determiner or possessive."""
+    return text[start:end].lower() == "first" and not _RANK_BEFORE.search(text[max(0, start - 12):start])
+
+
 def _num(raw: str | None) -> float | None:
     return parse_number(raw) if raw else None
 
@@ -237,12 +264,28 @@ def _candidates_in(text: str) -> list[Value]:
         if n is None or cur is None:
             continue
         out.append(Value("money", m.group(0), m.start(), m.end(), n, n, "", cur, number=n, unit_word=cur.lower()))
+    for m in _CENTS.finditer(text):
+        n = _num(m.group("num"))
+        if n is not None:
+            out.append(Value("money", m.group(0), m.start(), m.end(), n / 100, n / 100, "", "USD", number=n / 100,
+                             unit_word="usd"))
+    for m in _CLOCK.finditer(text):
+        if m.group("word"):
+            minutes = 0 if m.group("word").lower() == "midnight" else 720
+        elif m.group("ap"):
+            minutes = int(m.group("h")) % 12 * 60 + int(m.group("m") or 0) + (720 if m.group("ap").lower() == "p" else 0)
+        else:
+            minutes = int(m.group("h24")) * 60 + int(m.group("m24"))
+        z = _ZONE_AFTER.match(text, m.end())
+        zone = TIME_ZONES[re.sub(r"\s+", " ", z.group(1).lower())] if z else ""
+        out.append(Value("time", m.group(0), m.start(), m.end(), float(minutes), float(minutes), "min", zone=zone,
+                         canonical_text=f"time {minutes // 60:02d}:{minutes % 60:02d}" + (f" {zone}" if zone else "")))
     for m in _PERCENT.finditer(text):
         n = _num(m.group("num"))
         if n is not None:
             out.append(Value("percent", m.group(0), m.start(), m.end(), n, n, "%", number=n, unit_word="percent"))
     for m in _SIZE.finditer(text):
-        n = _num(m.group("num"))
+        n = 1.0 if m.group("art") else _num(m.group("num"))
         u = m.group("unit").lower()
         if n is None:
             continue
@@ -269,11 +312,14 @@ def _candidates_in(text: str) -> list[Value]:
             if m.group("art"):
                 before = text[max(0, m.start() - 12):m.start()].lower()
                 if re.search(r"(?:per|once|twice|times|every|each|than|\d|[a-z]+ly)\s+$", before) and not \
-                        re.search(r"\b(?:roughly|approximately|nearly|exactly|only|just|really)\s+$", before):
+                        re.search(r"\b(?:roughly|approximately|nearly|exactly|only|just|really|"
+                                  r"(?:less|more|longer|shorter|fewer|later|earlier)\s+than)\s+$", before):
                     continue  # "once a day" is a frequency, "$20 a month" a rate
                 n = 1.0
             elif m.group("half"):
                 n = 0.5
+            elif m.group("couple"):
+                n = 2.0
             else:
                 n = _num(m.group("num"))
             unit = TIME_UNIT_FORMS.get(m.group("unit").lower())

@@ -116,7 +116,7 @@ COMPARATORS_BEFORE: tuple[tuple[str, str], ...] = (
     (r"(?:no|not)\s+(?:less|fewer|shorter|earlier|lower|smaller)\s+than", ">="),
     (r"at\s+least|a\s+minimum\s+of|minimum\s+of|the\s+minimum\s+is|minimum|min\.?|or\s+more\s+than", ">="),
     (r"at\s+most|up\s+to|as\s+many\s+as|as\s+much\s+as|as\s+long\s+as|a\s+maximum\s+of|maximum\s+of|"
-     r"the\s+maximum\s+is|maximum|max\.?|limited\s+to|capped\s+at|a\s+limit\s+of|limit\s+of|limit|"
+     r"the\s+maximum\s+is|(?:a\s+)?maximum\s+(?:[a-z]+\s+){1,3}of|maximum|max\.?|limited\s+to|capped\s+at|a\s+limit\s+of|limit\s+of|limit|"
      r"not\s+(?:to\s+)?exceed(?:ing)?|never\s+exceed(?:s|ing)?|within(?:\s+a\s+(?:period|maximum)\s+of)?", "<="),
     (r"(?:more|greater|longer|higher|later|larger)\s+than|over|above|exceeding|exceeds|beyond|in\s+excess\s+of", ">"),
     (r"(?:less|fewer|shorter|lower|earlier|smaller)\s+than|under|below", "<"),
@@ -153,3 +153,15 @@ AFFIRMATIVE_STARTS = ("yes", "yeah", "yep", "correct", "that's correct", "that i
 NEGATIVE_STARTS = ("no", "nope", "not", "incorrect", "that's incorrect", "that is incorrect", "false",
                    "negative", "never", "none", "it does not", "it doesn't", "they do not", "they don't",
                    "it is not", "it isn't", "there is no", "there are no", "you cannot", "you can't")
+
+
+#: time zones after a time of day ("9AM PST", "9 a.m. Pacific"): written form -> one name
+TIME_ZONES: dict[str, str] = {
+    **{w: "pacific" for w in ("pst", "pdt", "pt", "pacific", "pacific time")},
+    **{w: "mountain" for w in ("mst", "mdt", "mt", "mountain", "mountain time")},
+    **{w: "central" for w in ("cst", "cdt", "ct", "central", "central time")},
+    **{w: "eastern" for w in ("est", "edt", "et", "eastern", "eastern time")},
+    **{w: "utc" for w in ("utc", "gmt", "z", "zulu")},
+    **{w: "cet" for w in ("cet", "cest")},
+    **{w: "ist" for w in ("ist",)},
+}
