@@ -12,7 +12,7 @@ from typing import Callable, Iterable, Mapping, Sequence
 from .annotate import Annotator, learn_tiers, load_spacy
 from .mine import DEFAULT_THRESHOLD, MineResult, mine
 from ..model import FAMILIES, Sentence
-from .parse_cache import DEFAULT_CACHE, ParseStats, annotate_documents, open_cache
+from .parse_cache import DEFAULT_CACHE, AnnotatorFactory, ParseStats, annotate_documents, open_cache
 
 
 @dataclass(frozen=True)
@@ -92,6 +92,7 @@ def analyse(
     max_bytes: int = 10_000_000,
     corpus=None,
     budget=None,
+    backend=None,
 ) -> Analysis:
     """Load ``corpus_dir``, tag slots in every sentence (cached), and mine enumerations.
 
@@ -101,6 +102,7 @@ def analyse(
     ``budget`` (a :class:`~mutagen_cite.analysis.sublinear.Budget`) parses documents in its
     seeded order only until every family's pool is full (see ``sublinear.py``); tiers are
     still learned from every document and the corpus (its manifest) still holds them all.
+    ``backend`` (``backends.get_backend``) parses on Ray workers instead of this process.
     """
     from ..corpus import load_corpus
 
@@ -110,16 +112,23 @@ def analyse(
     tier_names = learn_tiers((d.text for d in documents), extra=tiers)
     annotator = Annotator(nlp if nlp is not None else load_spacy(spacy_model), tiers=tier_names, n_process=n_process)
     cache = open_cache(annotator, cache_dir)
+    from .backends import active
+
+    backend = backend if backend is not None else active()
+    remote = {}
+    if backend.name != "local":
+        remote = {"backend": backend,
+                  "factory": AnnotatorFactory(spacy_model, annotator.tiers, annotator.version)}
     pools = None
     if budget is None:
-        sentences, stats = annotate_documents(documents, annotator, cache=cache, bars=progress)
+        sentences, stats = annotate_documents(documents, annotator, cache=cache, bars=progress, **remote)
     else:
         from .sublinear import parse_until_full
 
         parsed = [0]
 
         def annotate_batch(batch):
-            found, batch_stats = annotate_documents(batch, annotator, cache=cache)
+            found, batch_stats = annotate_documents(batch, annotator, cache=cache, **remote)
             parsed[0] += batch_stats.parsed
             return found
 
