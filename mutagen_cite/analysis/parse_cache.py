@@ -173,6 +173,7 @@ def annotate_documents(
     cache: ParseCache | None = None,
     backend=None,
     factory: AnnotatorFactory | None = None,
+    sink: Callable[[Document, list[Sentence]], None] | None = None,
 ) -> tuple[dict[str, list[Sentence]], ParseStats]:
     """Sentences with slots for each document id. Cached documents are not re-parsed; the
     rest go through spaCy in streams of about :data:`CHUNK_SENTENCES` sentences (spaCy
@@ -181,7 +182,9 @@ def annotate_documents(
     gets a bar over the *sentences* to parse, so one long document shows progress too.
     ``cache`` reuses an :func:`open_cache` result. ``backend`` (see ``backends.py``) with
     ``factory`` parses the chunks on Ray workers; results are merged in chunk order, so the
-    output is the local backend's, byte for byte."""
+    output is the local backend's, byte for byte. ``sink(doc, sentences)`` takes each
+    document's sentences as they are ready (cached ones first) instead of the returned dict,
+    which is then empty: nothing of the corpus is kept here."""
     from ..corpus import sentence_spans
 
     if cache is None:
@@ -192,7 +195,10 @@ def annotate_documents(
     for doc in documents:
         hit = cache.get(doc)
         if hit is not None:
-            out[doc.id] = hit
+            if sink is not None:
+                sink(doc, hit)
+            else:
+                out[doc.id] = hit
             total += len(hit)
             if progress:
                 progress(1)
@@ -222,9 +228,12 @@ def annotate_documents(
                 tick(len(sentences) % _TICK)
             cache.put(doc, sentences)
             total += len(sentences)
-            out[doc.id] = sentences
+            if sink is not None:
+                sink(doc, sentences)
+            else:
+                out[doc.id] = sentences
             if progress:
                 progress(1)
         del slot_lists
-    ordered = {doc.id: out[doc.id] for doc in documents}
+    ordered = {doc.id: out[doc.id] for doc in documents if doc.id in out}
     return ordered, ParseStats(len(documents), len(todo), total)

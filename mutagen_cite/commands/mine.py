@@ -47,6 +47,7 @@ def command(corpus_dir: Path, output: Path | None, threshold: float, top: int, s
         on_warning=echo_warning,
         max_bytes=max_bytes,
         n_process=jobs,
+        stream=True,
     )
     doc = mine_document(analysis)
     if output is not None:
