@@ -102,6 +102,7 @@ class RayBackend(Backend):
         except ImportError:
             raise _ray_missing() from None
         self.ray = ray
+        self._pools: dict[bytes, list] = {}
         if not ray.is_initialized():
             address = os.environ.get("RAY_ADDRESS")
             kwargs: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False,
@@ -124,50 +125,61 @@ class RayBackend(Backend):
     def workers(self) -> int:
         return self._workers
 
+    def _actors(self, make_state) -> list:
+        """The pool for ``make_state``, started on first use and kept until :meth:`shutdown`:
+        a sublinear build parses batch after batch without loading spaCy again each time."""
+        import pickle
+
+        key = pickle.dumps(make_state)
+        if key not in self._pools:
+            ray = self.ray
+
+            @ray.remote(num_cpus=1)
+            class _Worker:
+                def __init__(self, make):
+                    self.state = make()
+
+                def run(self, f, chunk):
+                    return f(self.state, chunk)
+
+            make_ref = ray.put(make_state)
+            self._pools[key] = [_Worker.remote(make_ref) for _ in range(self.workers)]
+        return self._pools[key]
+
     def map(self, make_state, fn, chunks, *, state=None):
         ray = self.ray
-
-        @ray.remote(num_cpus=1)
-        class _Worker:
-            def __init__(self, make):
-                self.state = make()
-
-            def run(self, f, chunk):
-                return f(self.state, chunk)
-
         iterator = iter(chunks)
         first = next(iterator, None)
         if first is None:
             return
-        make_ref, fn_ref = ray.put(make_state), ray.put(fn)
-        actors = [_Worker.remote(make_ref) for _ in range(self.workers)]
-        try:
-            window: deque = deque()
-            pending = [first]
-            turn = 0
-            while True:
-                while len(window) < 2 * len(actors):
-                    chunk = pending.pop() if pending else next(iterator, None)
-                    if chunk is None:
-                        break
-                    window.append(actors[turn % len(actors)].run.remote(fn_ref, chunk))
-                    turn += 1
-                if not window:
-                    return
-                try:
-                    result = ray.get(window.popleft())
-                except ray.exceptions.RayTaskError as exc:
-                    cause = exc.as_instanceof_cause()
-                    cause = getattr(exc, "cause", None) or cause
-                    if isinstance(cause, MutagenError):
-                        raise cause from None
-                    raise
-                yield result
-        finally:
-            for actor in actors:
-                ray.kill(actor)
+        actors = self._actors(make_state)
+        fn_ref = ray.put(fn)
+        window: deque = deque()
+        pending = [first]
+        turn = 0
+        while True:
+            while len(window) < 2 * len(actors):
+                chunk = pending.pop() if pending else next(iterator, None)
+                if chunk is None:
+                    break
+                window.append(actors[turn % len(actors)].run.remote(fn_ref, chunk))
+                turn += 1
+            if not window:
+                return
+            try:
+                result = ray.get(window.popleft())
+            except ray.exceptions.RayError as exc:
+                cause = getattr(exc, "cause", None)
+                if isinstance(cause, MutagenError):
+                    raise cause from None
+                raise
+            yield result
 
     def shutdown(self) -> None:
+        for actors in self._pools.values():
+            for actor in actors:
+                self.ray.kill(actor)
+        self._pools.clear()
         if self._started:
             self.ray.shutdown()
 
