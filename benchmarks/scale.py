@@ -1,6 +1,7 @@
 """How the cost of `mine` and of a 60-case `build` grows with the corpus (issue 16).
 
     .venv/bin/python benchmarks/scale.py [CORPUS_DIR] [--sizes 100,200,400,0] [--jobs 1] [--cases 60]
+        [--backend local|ray] [--keep DIR]
 
 CORPUS_DIR defaults to ``../shared/scale/sourcegraph_handbook_full`` (888 documents). Each size
 N is a nested subset: the N documents whose path hashes lowest (size 0 = the whole corpus),
@@ -11,6 +12,11 @@ absent): wall time, CPU time (user + system, children included) and peak residen
 Targets: mine CPU time per document within 20% across sizes; 60-case build on the whole corpus
 at most 1.5x its time on 100 documents; peak memory of both within 1.5x between 100 and all.
 On a shared machine wall time follows the load; CPU time is the stable number to compare.
+With ``--backend ray`` the work runs in Ray worker processes: CPU time and peak memory are those
+of the CLI process and the children it reaped (Ray's raylet and its workers, stopped at the end),
+so compare Ray with the default backend on wall time on an idle machine, and on output: with
+``--keep`` the mine output (``mine-N.json``) and the suite (``suite-N.yaml``) of each size are
+kept, to compare byte for byte between backends. Each row is printed as soon as it is measured.
 """
 
 from __future__ import annotations
@@ -84,6 +90,7 @@ def main() -> int:
     ap.add_argument("--cases", default="60")
     ap.add_argument("--keep", type=Path, default=None, help="keep logs and suites in this folder")
     ap.add_argument("--only", choices=["mine", "build"], default=None, help="measure one command only")
+    ap.add_argument("--backend", choices=["local", "ray"], default="local", help="--backend of mine and build")
     args = ap.parse_args()
     if not args.corpus.is_dir():
         print(f"{args.corpus} is absent (it lives in ../shared/scale)", file=sys.stderr)
@@ -97,13 +104,17 @@ def main() -> int:
             corpus = work / f"corpus-{n}"
             docs = subset(args.corpus, n, corpus)
             skip = {"wall": float("nan"), "cpu": float("nan"), "rss": float("nan"), "parsed": None}
-            mine = skip if args.only == "build" else measure(["mine", str(corpus), "-q", "--jobs", args.jobs, "--top", "0",
-                            "--cache-dir", str(work / f"cache-mine-{n}")], keep / f"mine-{docs}.log")
-            build = skip if args.only == "mine" else measure(["build", str(corpus), "-q", "--jobs", args.jobs, "--cases", args.cases,
+            common = ["-q", "--jobs", args.jobs, "--backend", args.backend]
+            mine = skip if args.only == "build" else measure(["mine", str(corpus), *common, "--top", "0",
+                            "-o", str(keep / f"mine-{docs}.json"), "--cache-dir", str(work / f"cache-mine-{n}")],
+                            keep / f"mine-{docs}.log")
+            build = skip if args.only == "mine" else measure(["build", str(corpus), *common, "--cases", args.cases,
                              "-o", str(keep / f"suite-{docs}.yaml"), "--cache-dir", str(work / f"cache-build-{n}")],
                             keep / f"build-{docs}.log")
             rows.append((docs, mine, build))
-            print(f"done {docs} documents: mine {mine['cpu']:.0f} s cpu, build {build['cpu']:.0f} s cpu",
+            print(f"done {docs} documents ({args.backend}): mine {mine['wall']:.0f} s wall {mine['cpu']:.0f} s cpu "
+                  f"{mine['rss']:.0f} MiB; build {build['wall']:.0f} s wall {build['cpu']:.0f} s cpu "
+                  f"{build['rss']:.0f} MiB, parsed {build['parsed']}; load {os.getloadavg()[0]:.1f}",
                   file=sys.stderr, flush=True)
     finally:
         shutil.rmtree(work / "cache-mine-0", ignore_errors=True)

@@ -93,42 +93,141 @@ def mine(
     ``threshold`` is the rapidfuzz ratio (0-100) above which two templates with the same slot
     kinds count as the same statement; 100 means exact templates only.
     """
-    groups = _group(sentences_by_doc, threshold=threshold, min_words=min_words)
-    enumerations: list[Enumeration] = []
-    for members in groups:
-        enumerations.extend(_enumerations_of(members))
-    seen = {(e.kind, tuple((m.doc_id, m.start) for m in e.members)) for e in enumerations}
-    for enum in _list_run_enumerations(sentences_by_doc):
-        if (enum.kind, tuple((m.doc_id, m.start) for m in enum.members)) not in seen:
-            enumerations.append(enum)
-    found = len(enumerations)
-    enumerations = _without_repeats(enumerations)
-    enumerations.sort(key=lambda e: (e.family, e.kind, e.template, e.members[0].doc_id, e.members[0].start))
-    membership: dict[str, list[int]] = defaultdict(list)
-    for i, enum in enumerate(enumerations):
-        for m in enum.members:
-            membership[f"{m.doc_id}#{m.start}-{m.end}"].append(i)
-    return MineResult(
-        tuple(enumerations),
-        build_vocabulary(sentences_by_doc),
-        {k: tuple(v) for k, v in sorted(membership.items())},
-        repeats=found - len(enumerations),
-        kinds_of=_kinds_of(sentences_by_doc),
-    )
+    acc = MineAccumulator(threshold=threshold, min_words=min_words)
+    for doc_id in sorted(sentences_by_doc):
+        acc.add(doc_id, sentences_by_doc[doc_id])
+    return acc.result()
+
+
+class MineAccumulator:
+    """:func:`mine` fed one document at a time, so a corpus need not be held in memory.
+
+    Each document's sentences update the counts (vocabulary, name kinds), give their "Label:
+    value" runs (a run never crosses documents), and leave only the sentences that can join a
+    template group, in ``store``: in memory by default, or a :class:`SpillStore` on disk, which
+    is read back one slot-kind signature at a time when :meth:`result` clusters them. The
+    result is the same whatever the order documents are added in."""
+
+    def __init__(self, *, threshold: float = DEFAULT_THRESHOLD, min_words: int = 3, store=None):
+        self.threshold = threshold
+        self.min_words = min_words
+        self.store = store if store is not None else MemoryStore()
+        self._vocabulary: dict[str, Counter[str]] = defaultdict(Counter)
+        self._names: dict[str, Counter[str]] = defaultdict(Counter)
+        self._runs: dict[str, list[Enumeration]] = {}
+
+    def add(self, doc_id: str, sentences: Sequence[Sentence]) -> None:
+        for sentence in sentences:
+            for slot in sentence.slots:
+                if slot.kind in _NAME_KINDS:
+                    self._names[" ".join(slot.text.split())][slot.kind] += 1
+            for slot in mask_slots(sentence.slots):
+                self._vocabulary[slot.kind][" ".join(slot.text.split())] += 1
+            template, kinds, slots = template_of(sentence)
+            if not kinds or len(_WORD.findall(re.sub(r"\{\w+\}", "", template))) < self.min_words:
+                continue
+            self.store.add(kinds, template.lower(), sentence, slots)
+        self._runs[doc_id] = _list_run_enumerations({doc_id: sentences})
+
+    def result(self) -> MineResult:
+        enumerations: list[Enumeration] = []
+        for kinds in sorted(self.store.signatures()):
+            templates = self.store.templates(kinds)
+            keys = sorted(templates)
+            for cluster in _cluster(keys, self.threshold):
+                members = [m for key in cluster for m in templates[key]]
+                if len(members) >= 2:
+                    enumerations.extend(_enumerations_of(members))
+            del templates
+        seen = {(e.kind, tuple((m.doc_id, m.start) for m in e.members)) for e in enumerations}
+        for doc_id in sorted(self._runs):
+            for enum in self._runs[doc_id]:
+                if (enum.kind, tuple((m.doc_id, m.start) for m in enum.members)) not in seen:
+                    enumerations.append(enum)
+        found = len(enumerations)
+        enumerations = _without_repeats(enumerations)
+        enumerations.sort(key=lambda e: (e.family, e.kind, e.template, e.members[0].doc_id, e.members[0].start))
+        membership: dict[str, list[int]] = defaultdict(list)
+        for i, enum in enumerate(enumerations):
+            for m in enum.members:
+                membership[f"{m.doc_id}#{m.start}-{m.end}"].append(i)
+        c = self._vocabulary
+        vocabulary = Vocabulary({kind: tuple(sorted(c[kind], key=lambda v: (-c[kind][v], v))) for kind in sorted(c)})
+        return MineResult(
+            tuple(enumerations),
+            vocabulary,
+            {k: tuple(v) for k, v in sorted(membership.items())},
+            repeats=found - len(enumerations),
+            kinds_of={k: dict(sorted(v.items())) for k, v in sorted(self._names.items())},
+        )
+
+
+class MemoryStore:
+    """Groupable sentences by slot-kind signature and lower-cased template, in memory."""
+
+    def __init__(self):
+        self._by_kinds: dict[tuple[str, ...], dict[str, list]] = defaultdict(lambda: defaultdict(list))
+
+    def add(self, kinds, template, sentence, slots) -> None:
+        self._by_kinds[kinds][template].append((sentence, slots))
+
+    def signatures(self) -> list[tuple[str, ...]]:
+        return list(self._by_kinds)
+
+    def templates(self, kinds) -> Mapping[str, list]:
+        return self._by_kinds[kinds]
+
+
+class SpillStore:
+    """The same, in a SQLite file (``path``; a temporary one by default): what `mine` keeps of a
+    large corpus between reading it and clustering, one signature read back at a time. Rows
+    hold offsets, the sentence text and its masked slots (the rest of a sentence is dropped)."""
+
+    def __init__(self, path: str | None = None):
+        import sqlite3
+        import tempfile
+
+        if path is None:
+            self._tmp = tempfile.TemporaryDirectory(prefix="mutagen-mine-")
+            path = f"{self._tmp.name}/groups.sqlite"
+        self.db = sqlite3.connect(path)
+        self.db.execute("PRAGMA journal_mode=OFF")
+        self.db.execute("PRAGMA synchronous=OFF")
+        self.db.execute("CREATE TABLE g (kinds TEXT, template TEXT, doc TEXT, start INT, end INT, text TEXT, "
+                        "slots TEXT)")
+
+    def add(self, kinds, template, sentence, slots) -> None:
+        import json
+
+        self.db.execute("INSERT INTO g VALUES (?,?,?,?,?,?,?)", (
+            json.dumps(kinds), template, sentence.doc_id, sentence.start, sentence.end, sentence.text,
+            json.dumps([[x.family, x.kind, x.start, x.end, x.text, x.value, x.number, x.unit] for x in slots])))
+
+    def signatures(self) -> list[tuple[str, ...]]:
+        import json
+
+        self.db.execute("CREATE INDEX IF NOT EXISTS g_kinds ON g (kinds)")
+        return [tuple(json.loads(k)) for (k,) in self.db.execute("SELECT DISTINCT kinds FROM g")]
+
+    def templates(self, kinds) -> Mapping[str, list]:
+        import json
+
+        out: dict[str, list] = defaultdict(list)
+        rows = self.db.execute("SELECT template, doc, start, end, text, slots FROM g WHERE kinds = ? ORDER BY rowid",
+                               (json.dumps(list(kinds)),))
+        for template, doc, start, end, text, slots_json in rows:
+            slots = tuple(Slot(*x) for x in json.loads(slots_json))
+            out[template].append((Sentence(doc, start, end, text, slots), slots))
+        return out
+
+    def close(self) -> None:
+        self.db.close()
+        if getattr(self, "_tmp", None) is not None:
+            self._tmp.cleanup()
 
 
 #: name kinds whose tagging a family may want the corpus to confirm
 _NAME_KINDS = ("org", "person", "product", "geo", "team")
-
-
-def _kinds_of(sentences_by_doc: Mapping[str, Sequence[Sentence]]) -> dict[str, dict[str, int]]:
-    counts: dict[str, Counter[str]] = defaultdict(Counter)
-    for doc_id in sorted(sentences_by_doc):
-        for sentence in sentences_by_doc[doc_id]:
-            for slot in sentence.slots:
-                if slot.kind in _NAME_KINDS:
-                    counts[" ".join(slot.text.split())][slot.kind] += 1
-    return {k: dict(sorted(v.items())) for k, v in sorted(counts.items())}
 
 
 def _member_group(e: Enumeration) -> frozenset[tuple[str, str]]:
@@ -207,44 +306,11 @@ def _run_enumerations(run: list[tuple[Sentence, int]]) -> list[Enumeration]:
     return out
 
 
-def build_vocabulary(sentences_by_doc: Mapping[str, Sequence[Sentence]]) -> Vocabulary:
-    """Every distinct surface value per slot kind, most frequent first (ties alphabetical)."""
-    counts: dict[str, Counter[str]] = defaultdict(Counter)
-    for doc_id in sorted(sentences_by_doc):
-        for sentence in sentences_by_doc[doc_id]:
-            for slot in mask_slots(sentence.slots):
-                counts[slot.kind][" ".join(slot.text.split())] += 1
-    return Vocabulary(
-        {kind: tuple(sorted(c, key=lambda v: (-c[v], v))) for kind, c in sorted(counts.items())}
-    )
-
-
 # --------------------------------------------------------------------------- internals
 
 
-def _group(
-    sentences_by_doc: Mapping[str, Sequence[Sentence]], *, threshold: float, min_words: int
-) -> list[list[tuple[Sentence, tuple[Slot, ...]]]]:
-    """Groups of (sentence, masked slots) sharing slot kinds and a similar template."""
-    by_kinds: dict[tuple[str, ...], dict[str, list[tuple[Sentence, tuple[Slot, ...]]]]] = defaultdict(
-        lambda: defaultdict(list)
-    )
-    for doc_id in sorted(sentences_by_doc):
-        for sentence in sentences_by_doc[doc_id]:
-            template, kinds, slots = template_of(sentence)
-            if not kinds or len(_WORD.findall(re.sub(r"\{\w+\}", "", template))) < min_words:
-                continue
-            by_kinds[kinds][template.lower()].append((sentence, slots))
-
-    groups: list[list[tuple[Sentence, tuple[Slot, ...]]]] = []
-    for kinds in sorted(by_kinds):
-        templates = by_kinds[kinds]
-        keys = sorted(templates)
-        for cluster in _cluster(keys, threshold):
-            members = [m for key in cluster for m in templates[key]]
-            if len(members) >= 2:
-                groups.append(members)
-    return groups
+#: template rows compared per rapidfuzz call in :func:`_cluster`
+_CDIST_ROWS = 1024
 
 
 def _cluster(keys: list[str], threshold: float) -> list[list[str]]:
@@ -259,13 +325,18 @@ def _cluster(keys: list[str], threshold: float) -> list[list[str]]:
             i = parent[i]
         return i
 
-    scores = process.cdist(keys, keys, scorer=fuzz.ratio, score_cutoff=threshold, workers=-1)
-    rows, cols = scores.nonzero()
-    for i, j in zip(rows.tolist(), cols.tolist()):
-        if i < j:
-            a, b = find(i), find(j)
-            if a != b:
-                parent[max(a, b)] = min(a, b)
+    # a block of rows at a time: the full matrix of a signature with 20,000 templates would
+    # take 1.6 GB; the components (each rooted at its smallest index) do not depend on the order
+    for first in range(0, len(keys), _CDIST_ROWS):
+        scores = process.cdist(keys[first:first + _CDIST_ROWS], keys, scorer=fuzz.ratio, score_cutoff=threshold,
+                               workers=-1)
+        rows, cols = scores.nonzero()
+        del scores
+        for i, j in zip((rows + first).tolist(), cols.tolist()):
+            if i < j:
+                a, b = find(i), find(j)
+                if a != b:
+                    parent[max(a, b)] = min(a, b)
     clusters: dict[int, list[str]] = defaultdict(list)
     for i, key in enumerate(keys):
         clusters[find(i)].append(key)

@@ -118,6 +118,38 @@ def open_cache(annotator: Annotator, cache_dir: str | os.PathLike | None) -> Par
     return cache
 
 
+#: sentences per chunk sent to a Ray worker (smaller than a local stream, so the actors share
+#: the work evenly); spaCy's output for a sentence does not depend on the chunk it is in
+RAY_CHUNK_SENTENCES = 1024
+
+
+@dataclass(frozen=True)
+class AnnotatorFactory:
+    """What a worker needs to rebuild the driver's annotator: the spaCy pipeline name (or path)
+    and the tier list. ``version`` is the driver's :attr:`Annotator.version`: a worker whose
+    pipeline or rules differ (another spaCy model installed there) fails instead of caching
+    other parses under the driver's key."""
+
+    spacy_model: str | None
+    tiers: tuple[str, ...]
+    version: str
+
+    def __call__(self) -> Annotator:
+        from .annotate import load_spacy
+        from .backends import BackendError
+
+        annotator = Annotator(load_spacy(self.spacy_model), tiers=self.tiers, n_process=1)
+        if annotator.version != self.version:
+            raise BackendError(f"a worker's annotator differs from the driver's ({annotator.version} "
+                               f"vs {self.version})", hint="install the same mutagen-cite and spaCy model "
+                               "versions on every Ray worker")
+        return annotator
+
+
+def _slots_of(annotator: Annotator, texts: Sequence[str]) -> list:
+    return list(annotator.iter_slots(texts))
+
+
 def _chunks(todo: Sequence[tuple[Document, list[tuple[int, int]]]], size: int):
     chunk: list = []
     n = 0
@@ -139,13 +171,20 @@ def annotate_documents(
     progress: Callable[[int], None] | None = None,
     bars: Callable[..., Callable[[int], None]] | None = None,
     cache: ParseCache | None = None,
+    backend=None,
+    factory: AnnotatorFactory | None = None,
+    sink: Callable[[Document, list[Sentence]], None] | None = None,
 ) -> tuple[dict[str, list[Sentence]], ParseStats]:
     """Sentences with slots for each document id. Cached documents are not re-parsed; the
     rest go through spaCy in streams of about :data:`CHUNK_SENTENCES` sentences (spaCy
     batches across documents inside a stream). ``progress(n)`` is called as documents finish;
     ``bars(label, total, unit=...)`` (a :func:`~mutagen_cite.progress.bar_factory`) instead
     gets a bar over the *sentences* to parse, so one long document shows progress too.
-    ``cache`` reuses an :func:`open_cache` result."""
+    ``cache`` reuses an :func:`open_cache` result. ``backend`` (see ``backends.py``) with
+    ``factory`` parses the chunks on Ray workers; results are merged in chunk order, so the
+    output is the local backend's, byte for byte. ``sink(doc, sentences)`` takes each
+    document's sentences as they are ready (cached ones first) instead of the returned dict,
+    which is then empty: nothing of the corpus is kept here."""
     from ..corpus import sentence_spans
 
     if cache is None:
@@ -156,7 +195,10 @@ def annotate_documents(
     for doc in documents:
         hit = cache.get(doc)
         if hit is not None:
-            out[doc.id] = hit
+            if sink is not None:
+                sink(doc, hit)
+            else:
+                out[doc.id] = hit
             total += len(hit)
             if progress:
                 progress(1)
@@ -165,9 +207,17 @@ def annotate_documents(
             todo.append((doc, spans))
     n_texts = sum(len(spans) for _, spans in todo)
     tick = _sentence_bar(bars, n_texts) if bars is not None and n_texts else None
-    for chunk in _chunks(todo, CHUNK_SENTENCES):
-        texts = [doc.text[a:b] for doc, spans in chunk for a, b in spans]
-        slot_lists = annotator.iter_slots(texts)  # one stream: spaCy batches across documents
+    remote = backend is not None and backend.name != "local"
+    chunks = list(_chunks(todo, RAY_CHUNK_SENTENCES if remote else CHUNK_SENTENCES))
+    texts_of = lambda chunk: [doc.text[a:b] for doc, spans in chunk for a, b in spans]  # noqa: E731
+    if remote:
+        if factory is None:
+            raise ValueError("a remote backend needs the AnnotatorFactory of the annotator")
+        results = backend.map(factory, _slots_of, (texts_of(c) for c in chunks))
+    else:  # one stream per chunk: spaCy batches across documents
+        results = (annotator.iter_slots(texts_of(c)) for c in chunks)
+    for chunk, slot_lists in zip(chunks, results):
+        slot_lists = iter(slot_lists)
         for doc, spans in chunk:
             sentences = []
             for a, b in spans:
@@ -178,9 +228,12 @@ def annotate_documents(
                 tick(len(sentences) % _TICK)
             cache.put(doc, sentences)
             total += len(sentences)
-            out[doc.id] = sentences
+            if sink is not None:
+                sink(doc, sentences)
+            else:
+                out[doc.id] = sentences
             if progress:
                 progress(1)
-        del texts, slot_lists
-    ordered = {doc.id: out[doc.id] for doc in documents}
+        del slot_lists
+    ordered = {doc.id: out[doc.id] for doc in documents if doc.id in out}
     return ordered, ParseStats(len(documents), len(todo), total)

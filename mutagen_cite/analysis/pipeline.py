@@ -12,7 +12,7 @@ from typing import Callable, Iterable, Mapping, Sequence
 from .annotate import Annotator, learn_tiers, load_spacy
 from .mine import DEFAULT_THRESHOLD, MineResult, mine
 from ..model import FAMILIES, Sentence
-from .parse_cache import DEFAULT_CACHE, ParseStats, annotate_documents, open_cache
+from .parse_cache import DEFAULT_CACHE, AnnotatorFactory, ParseStats, annotate_documents, open_cache
 
 
 @dataclass(frozen=True)
@@ -26,6 +26,8 @@ class Analysis:
     warnings: tuple[str, ...] = field(default_factory=tuple)
     #: the sublinear budget's pools when only part of the corpus was parsed (None: all of it)
     pools: object = None
+    #: counts of a streamed analysis, whose ``sentences`` were not kept (None: count ``sentences``)
+    totals: "Totals | None" = None
 
     def parsed_line(self) -> str:
         """``parsed 96 of 888 documents ...`` after a sublinear build ("" when all were analysed)."""
@@ -38,13 +40,20 @@ class Analysis:
                f"{', '.join(short)} stopped growing fast enough to reach {b.factor:g}x their quota")
         return f"analysed {len(self.sentences)} of {total} documents: {why} (--full analyses all)"
 
-    def slot_counts(self) -> dict[str, int]:
-        counts: Counter[str] = Counter()
+    def _totals(self) -> "Totals":
+        if self.totals is not None:
+            return self.totals
+        totals = Totals()
         for sentences in self.sentences.values():
-            for s in sentences:
-                for slot in s.slots:
-                    if slot.kind != "affirmative":
-                        counts[slot.family] += 1
+            totals.add(sentences)
+        return totals
+
+    def document_count(self) -> int:
+        """Documents analysed (read from the cache or parsed)."""
+        return self._totals().documents
+
+    def slot_counts(self) -> dict[str, int]:
+        counts = self._totals().slots
         return {f: counts.get(f, 0) for f in FAMILIES} | {
             f: n for f, n in sorted(counts.items()) if f not in FAMILIES
         }
@@ -54,17 +63,12 @@ class Analysis:
         return {f: counts.get(f, 0) for f in FAMILIES}
 
     def sentence_count(self) -> int:
-        return sum(len(v) for v in self.sentences.values())
+        return self._totals().sentences
 
     def markup_sentence_count(self) -> int:
         """Sentences with a changeable slot that hold markup or code symbols (``= | < > { } [ ]``
         and backquotes): no question or claim is phrased from them, so `build` leaves them out."""
-        return sum(
-            1
-            for sentences in self.sentences.values()
-            for s in sentences
-            if any(slot.kind != "affirmative" for slot in s.slots) and _MARKUP.search(s.text)
-        )
+        return self._totals().markup
 
     def why_no_candidates(self) -> str:
         """What `build` says after "no sentence had a slot a family could change"."""
@@ -76,6 +80,28 @@ class Analysis:
 
 
 _MARKUP = re.compile(r"[=|<>{}\[\]`]")
+
+
+@dataclass
+class Totals:
+    """What the summaries count, added up one document at a time (see :class:`Analysis`)."""
+
+    documents: int = 0
+    sentences: int = 0
+    markup: int = 0
+    slots: Counter = field(default_factory=Counter)
+
+    def add(self, sentences: Sequence[Sentence]) -> None:
+        self.documents += 1
+        self.sentences += len(sentences)
+        for s in sentences:
+            changeable = False
+            for slot in s.slots:
+                if slot.kind != "affirmative":
+                    self.slots[slot.family] += 1
+                    changeable = True
+            if changeable and _MARKUP.search(s.text):
+                self.markup += 1
 
 
 def analyse(
@@ -92,6 +118,8 @@ def analyse(
     max_bytes: int = 10_000_000,
     corpus=None,
     budget=None,
+    backend=None,
+    stream: bool = False,
 ) -> Analysis:
     """Load ``corpus_dir``, tag slots in every sentence (cached), and mine enumerations.
 
@@ -101,6 +129,11 @@ def analyse(
     ``budget`` (a :class:`~mutagen_cite.analysis.sublinear.Budget`) parses documents in its
     seeded order only until every family's pool is full (see ``sublinear.py``); tiers are
     still learned from every document and the corpus (its manifest) still holds them all.
+    ``backend`` (``backends.get_backend``) parses on Ray workers instead of this process.
+    ``stream`` (what `mine` uses) keeps no sentence: each document's sentences go to the parse
+    cache and a :class:`~mutagen_cite.analysis.mine.MineAccumulator` (its groupable sentences
+    spilled to disk) and are dropped, so memory follows the spaCy chunk, not the corpus; the
+    analysis then has counts (``totals``) and the mined result, and empty ``sentences``.
     """
     from ..corpus import load_corpus
 
@@ -110,16 +143,39 @@ def analyse(
     tier_names = learn_tiers((d.text for d in documents), extra=tiers)
     annotator = Annotator(nlp if nlp is not None else load_spacy(spacy_model), tiers=tier_names, n_process=n_process)
     cache = open_cache(annotator, cache_dir)
+    from .backends import active
+
+    backend = backend if backend is not None else active()
+    remote = {}
+    if backend.name != "local":
+        remote = {"backend": backend,
+                  "factory": AnnotatorFactory(spacy_model, annotator.tiers, annotator.version)}
     pools = None
+    if stream and budget is None:
+        from .mine import MineAccumulator, SpillStore
+
+        store = SpillStore()
+        acc, totals = MineAccumulator(threshold=threshold, store=store), Totals()
+
+        def sink(doc, found):
+            acc.add(doc.id, found)
+            totals.add(found)
+
+        try:
+            _, stats = annotate_documents(documents, annotator, cache=cache, bars=progress, sink=sink, **remote)
+            mined = acc.result()
+        finally:
+            store.close()
+        return Analysis(corpus, annotator, {}, mined, stats, tier_names, totals=totals)
     if budget is None:
-        sentences, stats = annotate_documents(documents, annotator, cache=cache, bars=progress)
+        sentences, stats = annotate_documents(documents, annotator, cache=cache, bars=progress, **remote)
     else:
         from .sublinear import parse_until_full
 
         parsed = [0]
 
         def annotate_batch(batch):
-            found, batch_stats = annotate_documents(batch, annotator, cache=cache)
+            found, batch_stats = annotate_documents(batch, annotator, cache=cache, **remote)
             parsed[0] += batch_stats.parsed
             return found
 
@@ -138,7 +194,7 @@ def mine_document(analysis: Analysis, *, top: int | None = None) -> dict:
         enums = enums[:top]
     return {
         "summary": {
-            "documents": len(analysis.sentences),
+            "documents": analysis.document_count(),
             "sentences": analysis.sentence_count(),
             "slots": analysis.slot_counts(),
             "enumerations": analysis.enumeration_counts(),

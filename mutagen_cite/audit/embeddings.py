@@ -341,6 +341,8 @@ class Embedder:
         self.cache = cache if weights_sha256 else None
         self.batch_size = batch_size
         self.progress = progress
+        #: what a Ray worker loads to encode like this one (set by :func:`load_embedder`)
+        self.source: str | None = None
         self.encoded_count = 0  # texts sent to the model over this object's life (for tests/benchmarks)
         self._namespace = f"{name}\0{weights_sha256 or ''}\0".encode("utf-8")
 
@@ -380,14 +382,20 @@ class Embedder:
         return out
 
     def _encode_model(self, texts: list[str]) -> np.ndarray:
-        raw = self.model.encode(
-            texts,
-            batch_size=self.batch_size,
-            show_progress_bar=self.progress and len(texts) > self.batch_size,
-            convert_to_numpy=True,
-            normalize_embeddings=False,
-        )
-        arr = np.asarray(raw, dtype=np.float32)
+        """Vectors from the model, in chunks of :data:`ENCODE_CHUNK` texts, each encoded on its
+        own: in this process, or on the active Ray backend's workers (``--backend ray``) when
+        the model was loaded from a name or folder they can load too. The chunks and the torch
+        thread count are the same either way, so the vectors are too."""
+        from ..analysis.backends import active, chunked
+
+        backend = active()
+        chunks = chunked(texts, ENCODE_CHUNK)
+        if backend.name != "local" and self.source is not None:
+            loader = _ModelLoader(self.source, _torch_threads())
+            parts = list(backend.map(loader, _encode_chunk, ((list(c), self.batch_size) for c in chunks)))
+        else:
+            parts = [_encode_chunk(self.model, (list(c), self.batch_size), progress=self.progress) for c in chunks]
+        arr = np.concatenate(parts) if parts else np.zeros((0, 0), dtype=np.float32)
         if arr.ndim != 2 or arr.shape[0] != len(texts):
             raise CacheError(
                 f"embedding model {self.name} returned shape {arr.shape} for {len(texts)} texts",
@@ -399,6 +407,44 @@ class Embedder:
     def close(self) -> None:
         if self.cache:
             self.cache.close()
+
+
+#: texts per model call (and per Ray task): a multiple of the default batch size
+ENCODE_CHUNK = 256
+
+
+def _torch_threads() -> int | None:
+    try:
+        import torch
+    except ImportError:  # pragma: no cover - a declared dependency
+        return None
+    return torch.get_num_threads()
+
+
+def _encode_chunk(model, job, *, progress: bool = False) -> np.ndarray:
+    texts, batch_size = job
+    raw = model.encode(texts, batch_size=batch_size, show_progress_bar=progress and len(texts) > batch_size,
+                       convert_to_numpy=True, normalize_embeddings=False)
+    return np.asarray(raw, dtype=np.float32)
+
+
+@dataclass(frozen=True)
+class _ModelLoader:
+    """Loads the driver's embedding model on a Ray worker (its folder or hub name), with the
+    driver's torch thread count so the floating-point sums run in the same order."""
+
+    target: str
+    threads: int | None
+
+    def __call__(self):
+        from sentence_transformers import SentenceTransformer
+
+        if self.threads:
+            import torch
+
+            torch.set_num_threads(self.threads)
+        with _quiet_transformers(True):
+            return SentenceTransformer(self.target, device="cpu")
 
 
 def l2_normalise(arr: np.ndarray) -> np.ndarray:
@@ -463,7 +509,7 @@ def load_embedder(
         downloaded = _find_in_hf_cache(resolved.name)
         weights = weights_hash(downloaded) if downloaded else None
     cache = EmbeddingCache(Path(cache_dir) if cache_dir is not None else DEFAULT_CACHE_DIR) if use_cache else None
-    return Embedder(
+    embedder = Embedder(
         model,
         name=resolved.name,
         weights_sha256=weights,
@@ -471,3 +517,5 @@ def load_embedder(
         batch_size=batch_size,
         progress=progress,
     )
+    embedder.source = target if device in (None, "cpu") else None
+    return embedder

@@ -8,6 +8,7 @@ import click
 
 from ..audit.ranks import HARD_QUERY
 from ..files import atomic_write_json, atomic_write_text
+from .common import backend_option
 
 
 @click.command("audit")
@@ -32,6 +33,7 @@ from ..files import atomic_write_json, atomic_write_text
               help="Embeddings are cached under CACHE_DIR/embeddings.")
 @click.option("--no-cache", is_flag=True, help="Encode everything again; write nothing to the cache.")
 @click.option("-q", "--quiet", is_flag=True, help="No progress bars.")
+@backend_option
 def command(suite_path: Path, corpus_dir: Path | None, functions: str, query: str, embedding_model: str | None,
             output: Path | None, html_path: Path | None, write_back: bool, cache_dir: Path,
             no_cache: bool, quiet: bool):

@@ -13,7 +13,7 @@ from ..errors import OutputError
 from ..analysis.pipeline import analyse
 from ..analysis.sublinear import DEFAULT_POOL_FACTOR, budget_for
 from ..progress import bar_factory
-from .common import corpus_options, echo_warning, families_option, print_build_summary
+from .common import backend_option, corpus_options, echo_warning, families_option, print_build_summary
 
 
 @click.command("build")
@@ -56,6 +56,7 @@ from .common import corpus_options, echo_warning, families_option, print_build_s
                    "its quota of candidate sites; 0 parses the whole corpus.")
 @click.option("--full", is_flag=True, help="Parse every document (same as --pool-factor 0).")
 @corpus_options
+@backend_option
 def command(corpus_dir, output, n_cases, seed, families, fmt, judge_spec, templates_dir, chunk_chars, threshold,
             min_hardness, embedding_model, update_path, check, prune, allow_missing, pool_factor, full, spacy_model,
             tiers, cache_dir, no_cache, max_bytes, jobs, quiet, verbose):
@@ -80,6 +81,7 @@ def command(corpus_dir, output, n_cases, seed, families, fmt, judge_spec, templa
 
     On a large corpus only as many documents are parsed as the suite needs (--pool-factor);
     every document is still read and pinned in the manifest. --full parses them all.
+    --backend ray parses (and embeds, for --min-hardness) on Ray; the suite is the same.
     """
     factor = 0.0 if full else pool_factor
     if update_path is not None or check or prune:

@@ -40,6 +40,25 @@ def corpus_options(func):
     return wrapper
 
 
+def backend_option(func):
+    """--backend local|ray (issue 16): where parsing, embedding and judging run. The command
+    body runs with that backend active (``analysis.backends.active``), and a local Ray
+    instance it started is shut down afterwards."""
+
+    @functools.wraps(func)
+    def wrapper(*args, backend: str = "local", **kwargs):
+        from ..analysis.backends import get_backend, use_backend
+
+        with use_backend(get_backend(backend, kwargs.get("jobs"))):
+            return func(*args, **kwargs)
+
+    return click.option(
+        "--backend", type=click.Choice(["local", "ray"]), default="local", show_default=True,
+        help="Run parsing, embedding and judging in this process (local) or on Ray: the cluster at "
+             "RAY_ADDRESS when set, else a local Ray instance with --jobs CPUs (needs mutagen-cite[ray]).",
+    )(wrapper)
+
+
 def echo_warning(warning) -> None:
     click.echo(click.style("warning: ", fg="yellow") + str(warning), err=True)
 

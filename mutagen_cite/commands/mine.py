@@ -9,7 +9,7 @@ import click
 from ..files import atomic_write_text, dumps_json
 from ..analysis.pipeline import analyse, mine_document
 from ..progress import bar_factory
-from .common import corpus_options, echo_warning, print_mine_summary
+from .common import backend_option, corpus_options, echo_warning, print_mine_summary
 
 
 @click.command("mine")
@@ -19,6 +19,7 @@ from .common import corpus_options, echo_warning, print_mine_summary
               help="Template similarity (rapidfuzz ratio) for two sentences to count as siblings; 100 = exact.")
 @click.option("--top", default=5, show_default=True, help="Examples per family in the printed summary.")
 @corpus_options
+@backend_option
 def command(corpus_dir: Path, output: Path | None, threshold: float, top: int, spacy_model, tiers, cache_dir, no_cache, max_bytes, jobs, quiet, verbose):
     """Find enumerations in CORPUS_DIR: sibling sentences that differ in one attribute.
 
@@ -34,6 +35,7 @@ def command(corpus_dir: Path, output: Path | None, threshold: float, top: int, s
       mutagen-cite mine ~/docs -o enumerations.yaml --tiers "Hobby,Pro"
 
     Parses are cached in --cache-dir by document hash: a rerun parses only changed files.
+    --backend ray parses on a Ray cluster (RAY_ADDRESS) or a local Ray instance.
     """
     analysis = analyse(
         corpus_dir,
@@ -45,6 +47,7 @@ def command(corpus_dir: Path, output: Path | None, threshold: float, top: int, s
         on_warning=echo_warning,
         max_bytes=max_bytes,
         n_process=jobs,
+        stream=True,
     )
     doc = mine_document(analysis)
     if output is not None:

@@ -9,6 +9,7 @@ import click
 
 from ..run.annotation import suite_annotator
 from ..model import FAMILIES
+from .common import backend_option
 
 
 def _split(ctx, param, value):
@@ -85,6 +86,7 @@ def _split(ctx, param, value):
               show_default=True, help="Judge verdicts go to CACHE_DIR/judge, embeddings to CACHE_DIR/embeddings.")
 @click.option("--no-cache", is_flag=True, help="Judge every pair again; cache nothing.")
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar (there is none when stderr is not a terminal).")
+@backend_option
 def command(suite_path, generator_spec, judge_spec, nli_model, embedding_model, output, resume, rescore_path,
             report_path, json_path, junit_path, gates, families, limit, timeout, concurrency, base_url,
             api_key_env, prompt_template, cite_pattern, decline_token, review_queue, baseline_path,

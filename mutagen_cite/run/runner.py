@@ -490,23 +490,74 @@ def rejudge(suite: Suite, records: Sequence[dict], judge: Any, *, progress: bool
     Answers and resolution are kept; ``judged`` rows and the verdicts that read them are rebuilt, so a
     run's generator is never called twice to compare judges.
     """
+    from ..analysis.backends import active, chunked
+
     cases = _cases_of(suite, records)
     bar = _progress_bar(len(records), 0, progress, f"rejudge {getattr(judge, 'name', '')}")
+    backend = active()
+    jobs = (([cases[r["case_id"]] if _answered(r) else None for r in chunk], list(chunk), strict)
+            for chunk in chunked(records, REJUDGE_CHUNK))
+    if backend.name == "local":
+        results = (_rejudge_chunk(judge, job) for job in jobs)
+    else:  # the judge (with its verdict cache folder) is pickled to each worker once
+        results = backend.map(ShippedJudge(judge), _rejudge_chunk, jobs)
     out = []
-    for record in records:
+    for chunk in results:
+        out.extend(chunk)
+        if bar is not None:
+            bar.update(len(chunk))
+    if bar is not None:
+        bar.close()
+    return out
+
+
+#: answers per rejudging task on a Ray backend (and per step of the local loop)
+REJUDGE_CHUNK = 16
+
+
+def _answered(record: dict) -> bool:
+    return bool(record.get("answer")) and not record.get("error")
+
+
+def _rejudge_chunk(judge: Any, job) -> list[dict]:
+    chunk_cases, records, strict = job
+    out = []
+    for case, record in zip(chunk_cases, records):
         new = dict(record)
-        answer = record.get("answer")
-        if answer and not record.get("error"):
-            case = cases[record["case_id"]]
+        if case is not None:
+            answer = record["answer"]
             first = judge_pairs(judge, plan_pairs(case, answer))
             new["judged"] = first + judge_pairs(judge, plan_chunk_pairs(case, answer, first))
             new["verdict"] = case_verdict(case, answer, new["judged"], strict=strict)
         out.append(new)
-        if bar is not None:
-            bar.update(1)
-    if bar is not None:
-        bar.close()
     return out
+
+
+class ShippedJudge:
+    """A judge sent to Ray workers as it is (unpickled once per worker), run with the driver's
+    torch thread count so a model judge adds up its floats in the same order."""
+
+    def __init__(self, judge: Any):
+        import pickle
+
+        # pickled here, not by Ray: Ray would hand the worker read-only numpy buffers, which
+        # spaCy's layers cannot take
+        self.blob = pickle.dumps(judge)
+        try:
+            import torch
+
+            self.threads = torch.get_num_threads()
+        except ImportError:  # pragma: no cover - a declared dependency
+            self.threads = None
+
+    def __call__(self) -> Any:
+        if self.threads:
+            import torch
+
+            torch.set_num_threads(self.threads)
+        import pickle
+
+        return pickle.loads(self.blob)
 
 
 def regrade(suite: Suite, records: Sequence[dict], *, strict: bool = False) -> list[dict]:
