@@ -431,6 +431,15 @@ def _framed(c: Candidate) -> str | None:
     heading = heading_before(c.true_chunk.text, off)
     if heading and FRAMING_WORDS.search(heading):
         return f"the heading {heading!r} states the strength the edit removes, for everything under it"
+    line = _lead_in(before)
+    if line and FRAMING_WORDS.search(line):
+        return f"the list's lead-in {line.strip()[:40]!r} states the strength the edit removes, for every item"
+    return None
+
+
+def _lead_in(before: str) -> str | None:
+    """The lead-in line ("... the following:") of the list whose item ends ``before`` (the
+    chunk's text up to the edited sentence), or None when the sentence is no list item."""
     lines = before.split("\n")
     own = lines[-1] if lines else ""
     if not _LIST_ITEM.match(own):
@@ -438,9 +447,23 @@ def _framed(c: Candidate) -> str | None:
     for line in reversed(lines[:-1]):
         if not line.strip() or _LIST_ITEM.match(line):
             continue
-        if line.rstrip().endswith(":") and FRAMING_WORDS.search(line):
-            return f"the list's lead-in {line.strip()[:40]!r} states the strength the edit removes, for every item"
-        return None
+        return line if line.rstrip().endswith(":") else None
+    return None
+
+
+#: a list lead-in that makes its items conditions ("If any of the following apply:", "when:",
+#: "... meets these criteria:"): an item then states a condition, not a fact of the product
+CONDITIONAL_LEAD = re.compile(
+    r"^\W*(?:if|when|whenever|unless|once|in\s+case)\b|\b(?:any|one|either|none|all)\s+of\s+the\s+following\b|"
+    r"\bcriteri(?:a|on)\b|\bif\s+(?:you|any|the|your|one)\b", re.I)
+
+
+def _conditional_item(c: Candidate) -> str | None:
+    """A list item under a lead-in that makes it a condition: no fact to copy or to test."""
+    off = c.sentence.start - c.true_chunk.start
+    line = _lead_in(c.true_chunk.text[:off])
+    if line and CONDITIONAL_LEAD.search(line):
+        return f"the item is a condition of the list's lead-in {line.strip()[:40]!r}, not a statement"
     return None
 
 
@@ -829,6 +852,9 @@ def unfair_rule(c: Candidate) -> tuple[str, str] | None:
         why = _in_arithmetic(c) or _worked_example(c)
         if why:
             return "arithmetic", why
+    why = _conditional_item(c)
+    if why:
+        return "conditional-item", why
     if c.mutation is not None:
         off = c.sentence.start - c.true_chunk.start
         rest = c.true_chunk.text[:off] + " " + c.true_chunk.text[off + len(text):]

@@ -263,6 +263,20 @@ def _lexicon(word: str, tag: str) -> str | None:
     return forms[0] if forms else None  # ("over-wrote" for "overwrite" is a lexicon slip: ignored)
 
 
+@lru_cache(maxsize=8192)
+def is_past_participle(word: str) -> bool:
+    """Whether ``word`` can be a verb's past participle ("deleted", "written", "set"), from the
+    lemminflect lexicon: "be deleted" is a passive, "be an owner" / "be unique" a predicate."""
+    from lemminflect import getAllInflections, getAllLemmas
+
+    w = word.lower()
+    lemmas = getAllLemmas(w, upos="VERB").get("VERB", ())
+    if not lemmas or w.endswith("ing"):
+        return False
+    forms = {f for lemma in lemmas for f in getAllInflections(lemma, upos="VERB").get("VBN", ())}
+    return w in forms or (w not in lemmas and not w.endswith("s"))
+
+
 def pluralize(noun: str) -> str:
     """English plural of a (singular) noun, keeping its case."""
     if not noun:

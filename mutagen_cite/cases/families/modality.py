@@ -42,6 +42,17 @@ TARGETS: dict[str, tuple[str, ...]] = {
 #: phrasal modals that collapse to a plain modal: "needs to sign" -> "may sign"
 _COLLAPSE = re.compile(r"^(?:needs?|has|have)\s+to$", re.I)
 _NEGATION_AFTER = re.compile(r"^(?:not\b|n['’]t\b)", re.I)
+#: a clause later in the sentence that states the necessity itself ("... before you can deploy",
+#: "... to be eligible", "..., otherwise the job fails"): weakening the modal leaves the sentence
+#: asserting the requirement, and reads as incoherent ("can be set before you can deploy")
+NECESSITY_FRAME = re.compile(
+    r"\bbefore\s+(?:you|they|we|it|one|users?|[a-z]+s)\s+(?:can|could|are\s+able|is\s+able)\b|"
+    r"\bto\s+be\s+(?:eligible|able|allowed|permitted)\b|\botherwise\b|\bor\s+else\b|\bonly\s+then\b",
+    re.I)
+#: an epistemic reading of "can/may be": the modal's "be" followed by a predicate rather than a
+#: passive participle ("must be an owner", "must be unique", "must be at least 8"): "can be an
+#: owner" says something is possible, not permitted, so only "should" keeps the deontic sense
+_PERMISSION = ("can", "may")
 #: words before "need to"/"have to" that make the phrase something else ("the need to",
 #: "will have to", "does not need to")
 _ADVERBS = {"never", "ever", "always", "also", "only", "just", "still", "really", "usually", "often",
@@ -107,6 +118,8 @@ def _edits(text: str, slot: Slot) -> list[tuple[str, str]]:
         return []
     if text[slot.end : slot.end + 1] in ("-", "‑") or not after or re.match(r"[.,;:!?)]", after):
         return []  # "Must-have", or an elliptical "... if you must."
+    if NECESSITY_FRAME.search(text[slot.end:]):
+        return []  # the sentence states the necessity again after the modal
     if " " not in surface.strip():  # a bare modal
         if surface.lower() not in TARGETS and surface.lower() != "need":
             return []
@@ -114,7 +127,10 @@ def _edits(text: str, slot: Slot) -> list[tuple[str, str]]:
             "should", "may", "might", "could", "will"
         ):
             return []  # "Should you need help, ..." is a conditional, not a recommendation
-        return [(t, grammar.match_case(surface, t)) for t in TARGETS[value]]
+        targets = TARGETS[value]
+        if _predicate_be(after):
+            targets = tuple(t for t in targets if t not in _PERMISSION)
+        return [(t, grammar.match_case(surface, t)) for t in targets]
     if _COLLAPSE.match(surface):
         prev = grammar.word_before(text, slot.start)
         # skip adverbs back to the word that governs the phrase ("will never need to")
@@ -132,6 +148,13 @@ def _edits(text: str, slot: Slot) -> list[tuple[str, str]]:
     if not m:
         return []
     return [(t, surface[: m.start()] + t + surface[m.end() :]) for t in TARGETS[m.group(1).lower()]]
+
+
+def _predicate_be(after: str) -> bool:
+    """"be" followed by a predicate (a noun phrase, an adjective, a bound), not by a passive
+    participle ("be deleted", "be automatically set"): see ``_PERMISSION``."""
+    m = re.match(r"be\s+(?:(?:\w+ly)\s+)?([A-Za-z][\w-]*)", after, re.I)
+    return bool(m) and not grammar.is_past_participle(m.group(1))
 
 
 FAMILY = ModalityFamily()

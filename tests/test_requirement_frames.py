@@ -1,0 +1,66 @@
+"""Modal edits that a sentence's own wording undoes, and list items that are conditions.
+
+- "must be an owner" / "must be unique": "can be" reads as possibility, not permission, so only
+  "should" is offered; a passive ("must be deleted") keeps every target.
+- a clause after the modal that states the necessity itself ("before you can", "to be eligible",
+  "otherwise") leaves the requirement standing: no modality site.
+- an item of a list whose lead-in makes its items conditions ("If any of the following apply:")
+  states no fact, so it makes no case in any family.
+
+Every example here is made up for the test."""
+
+from __future__ import annotations
+
+import pytest
+from test_distractor_rules import _edit, _sentence
+
+from mutagen_cite.cases.candidates import unfair_rule
+from mutagen_cite.cases.families import grammar
+from mutagen_cite.cases.families.modality import _edits
+
+
+def _targets(text: str, modal: str = "must") -> list[str]:
+    s = _sentence(text, ("modality", "modal", modal))
+    return [t for t, _ in _edits(text, s.slots[0])]
+
+
+@pytest.mark.parametrize("word, expected", [
+    ("deleted", True), ("written", True), ("set", True), ("run", True),
+    ("an", False), ("unique", False), ("available", False), ("running", False), ("member", False),
+])
+def test_past_participles_are_told_from_predicates(word, expected):
+    assert grammar.is_past_participle(word) is expected
+
+
+def test_a_predicate_after_be_keeps_only_the_deontic_weakening():
+    assert _targets("Reviewers must be members of the audit group.") == ["should"]
+    assert _targets("Each label must be unique within a board.") == ["should"]
+    # a passive, with or without an adverb, keeps permission as a weakening
+    assert _targets("Stale drafts must be deleted after a week.") == ["should", "can"]
+    assert _targets("Stale drafts must be automatically archived.") == ["should", "can"]
+
+
+@pytest.mark.parametrize("sentence", [
+    "You must verify the domain before you can send mail from it.",
+    "Teams must log their hours weekly to be eligible for the bonus.",
+    "Drivers must renew the permit each year, otherwise the badge stops working.",
+])
+def test_a_clause_that_states_the_necessity_again_leaves_no_site(sentence):
+    assert _targets(sentence) == []
+
+
+def test_a_plain_obligation_is_still_a_site():
+    assert _targets("You must verify the domain in the console.") == ["should", "can"]
+
+
+def test_an_item_of_a_conditional_list_is_no_statement():
+    item = "Your workspace has been idle for 30 days."
+    chunk = f"Workspaces pause automatically if any of the following criteria apply:\n\n- {item}\n- Billing lapsed."
+    c = _edit(chunk, item, "30 days", "45 days", ("quantity", "duration", "30 days"), family="quantity",
+              answer="idle")
+    assert unfair_rule(c)[0] == "conditional-item"
+    # the same item under a lead-in that states facts is judged on its own merits
+    plain = f"Workspace facts:\n\n- {item}\n- Billing lapsed."
+    c = _edit(plain, item, "30 days", "45 days", ("quantity", "duration", "30 days"), family="quantity",
+              answer="idle")
+    assert (unfair_rule(c) or ("",))[0] != "conditional-item"
