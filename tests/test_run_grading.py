@@ -193,3 +193,39 @@ def test_a_verbatim_copy_of_the_cited_near_miss_is_supported_whatever_the_judge_
     outcomes = {r["case_id"]: r["verdict"].get("outcome") for r in records if r["variant"] == "true-absent"}
     assert outcomes.pop("seats-quantity-true-absent") == "unsupported"
     assert set(outcomes.values()) == {"faithful"}
+
+
+def test_yes_to_a_verification_question_with_only_the_near_miss_is_an_assertion(suite):
+    """"Yes. <a sentence of the near miss> [p]" answers the absent claim's question with yes: the
+    faithful sentence after it does not make the answer faithful. Without a citation it is an
+    uncited assertion (passes, unless --strict)."""
+    def answers(case, cite=True):
+        if case.variant == "both-present":
+            return bare(case)
+        _, dis = roles(case)
+        return f"Yes. {distractor_sentence(case)}" + (f" [{dis}]" if cite else "")
+
+    records, _ = run(suite, answers)
+    yes_cases = [r for r in records.values() if r["variant"] == "true-absent" and r["case_id"].startswith("keys-")]
+    assert yes_cases and all(r["verdict"]["outcome"] == "asserted-cited" and not r["verdict"]["passed"]
+                             for r in yes_cases), [r["verdict"] for r in yes_cases]
+    # a value question answered "Yes. <near-miss sentence>" states no claim value: still faithful
+    others = [r for r in records.values() if r["variant"] == "true-absent" and r["case_id"].startswith("seats-")]
+    assert others and all(r["verdict"]["passed"] for r in others), [r["verdict"] for r in others]
+    records, _ = run(suite, lambda c: answers(c, cite=False))
+    assert all(r["verdict"]["outcome"] == "asserted-uncited" for r in records.values()
+               if r["variant"] == "true-absent" and r["case_id"].startswith("keys-"))
+
+
+def test_a_bare_yes_before_the_cited_sentence_is_no_uncited_claim(suite):
+    """The oracle's "Yes. <claim> [p]": coverage counts the sentence that says why, not the answer word."""
+    def answers(case):
+        if case.variant == "true-absent":
+            return {"decline": True}
+        true, _ = roles(case)
+        yes = "Yes. " if case.expect.answer == "yes" else ""
+        return f"{yes}{case.claim} [{true}]"
+
+    records, summary = run(suite, answers)
+    assert any(r["case_id"].startswith("keys-") for r in records.values())
+    assert summary["overall"]["citation_coverage"] == 1.0, summary["overall"]

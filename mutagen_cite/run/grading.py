@@ -39,7 +39,7 @@ import re
 from typing import Iterable
 
 from ..model import Case, MutationRecord
-from ..values import answer_matches, mentions_value
+from ..values import answer_matches, mentions_value, opens_with_yes
 from .answers import VERIFIED_QUOTE_STATUSES
 
 TRUE_ABSENT_OUTCOMES = ("declined", "faithful", "asserted-uncited", "asserted-cited", "unsupported")
@@ -261,6 +261,15 @@ def true_absent_verdict(case: Case, answer: dict, judged: list[dict], *, strict:
             continue
         if outcome == "faithful":
             outcome = "unsupported"
+    if expected_yes(case) and claims and opens_with_yes(claims[0]["text"]) and outcome != "asserted-cited":
+        # "Yes. <a sentence of the near miss> [p-2]": the yes answers the question, which only the
+        # absent claim answers, and the answer's citations are offered as its support
+        ids = list(dict.fromkeys(c["chunk_id"] for cl in claims for c in cl["citations"]))
+        if ids:
+            outcome = "asserted-cited"
+            reasons.append(f"answered yes to a question only the absent claim answers, citing {', '.join(ids)}")
+        elif uncited_assertion is None:
+            uncited_assertion = claims[0]["text"]
     reasons += [c["reason"] for c in case_checks(case, claims)]
     if not reasons and uncited_assertion is not None:
         outcome = "asserted-uncited"

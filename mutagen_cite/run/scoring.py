@@ -7,7 +7,7 @@ Resolution (seed 004, no judge): per cited id, ``ok`` / ``stale`` (in the store,
   both-present answers, where a citation was owed. ``resolution_rate`` = ok ids / cited ids.
 Citation level (seed 000, judged with full-sentence premises, seed 003):
   ``citation_accuracy`` = cited claims whose cited passages (resolved, quotes verified)
-  jointly entail them / cited claims; ``citation_coverage`` = cited claims / claims;
+  jointly entail them / cited claims; ``citation_coverage`` = cited claims / claims (an uncited bare answer word, "Yes.", is no claim);
   ``mean_ids_per_claim`` = distinct ids per cited claim (over-broad citing shows here).
 ALCE (seed 002): ``alce_citation_recall`` = claims with >= 1 citation whose citations jointly
   entail them / all claims; ``alce_citation_precision`` = per citation, 1 when its claim has
@@ -38,6 +38,8 @@ A metric with an empty denominator is ``None`` (shown as "-"), never 0.
 """
 
 from __future__ import annotations
+
+import re
 
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
@@ -89,6 +91,10 @@ class ClaimOutcome:
     failure: str | None = None  # mis-attribution | unsupported (cited claims that failed)
 
 
+#: an uncited sentence that is only an answer word ("Yes.", "No, ", "Correct.")
+_BARE_RESPONSE = re.compile(r"^\W*(?:yes|no|correct|incorrect|right|true|false|indeed|nope|yep)\W*$", re.I)
+
+
 def claim_outcomes(record: dict) -> list[ClaimOutcome]:
     """Per-claim outcomes of one case record (empty for errored or declined answers)."""
     answer = record.get("answer") or {}
@@ -100,6 +106,8 @@ def claim_outcomes(record: dict) -> list[ClaimOutcome]:
     out = []
     for i, claim in enumerate(answer.get("claims") or []):
         cites = claim.get("citations") or []
+        if not cites and _BARE_RESPONSE.match(claim.get("text") or ""):
+            continue  # "Yes." before the sentence that says why: an answer word, no claim to cite
         ids = list(dict.fromkeys(c["chunk_id"] for c in cites))
         resolution = [c.get("resolution", "invented") for c in cites]
         context_rows = rows.get((i, "context"), [])

@@ -12,11 +12,11 @@ tables behind them are in :mod:`mutagen_cite.values.tables` and exist nowhere el
 VALUES_VERSION = "values.v3"
 
 from .find import Value, adverb_first, find_values  # noqa: E402
-from .match import answer_matches, mentions_value, same_value, values_equal
+from .match import answer_matches, mentions_value, opens_with_yes, same_value, values_equal
 from .numbers import number_to_words, parse_number, parse_ordinal
 from .text import contains_phrase, normalise_text, singular, tokens
 
 __all__ = [
-    "VALUES_VERSION", "Value", "adverb_first", "answer_matches", "contains_phrase", "find_values", "mentions_value", "normalise_text",
+    "VALUES_VERSION", "Value", "adverb_first", "answer_matches", "contains_phrase", "find_values", "mentions_value", "normalise_text", "opens_with_yes",
     "number_to_words", "parse_number", "parse_ordinal", "same_value", "singular", "tokens", "values_equal",
 ]

@@ -148,6 +148,12 @@ def _yes_no(expected: str, answer: str) -> bool:
     return bool(_NO.match(a) or _NO_INSIDE.search(a))
 
 
+def opens_with_yes(answer: str) -> bool:
+    """The answer opens with an affirmative ("Yes.", "Correct,"): it answers a yes/no question
+    with yes, whatever the sentences after it say."""
+    return bool(_YES.match(normalise_text(answer).lstrip("\"'*-• ")))
+
+
 def answer_matches(expected: str, answer: str) -> bool:
     """The grading rule for ``expect.answer_contains`` (and ``expect.answer: yes/no``).
 
