@@ -64,3 +64,16 @@ def test_an_item_of_a_conditional_list_is_no_statement():
     c = _edit(plain, item, "30 days", "45 days", ("quantity", "duration", "30 days"), family="quantity",
               answer="idle")
     assert (unfair_rule(c) or ("",))[0] != "conditional-item"
+
+
+def test_an_item_whose_marker_the_loader_dropped_is_still_a_conditional_item():
+    item = "The workspace was on the retired Starter plan"
+    chunk = (f"If any of the following criteria apply, a workspace may be paused:\n\n{item}\n"
+             "The workspace has an overdue invoice\n\nOverdue invoices\n\nWe send reminders first.")
+    c = _edit(chunk, item, "Starter", "Team", ("scope", "tier", "Starter"), family="scope", answer="workspace")
+    assert unfair_rule(c)[0] == "conditional-item"
+    # a paragraph that ends its sentences is no item of the lead-in above it
+    para = "Workspaces pause after 30 days of inactivity."
+    chunk = f"Billing:\n\n{para} We send reminders first."
+    c = _edit(chunk, para, "30 days", "45 days", ("quantity", "duration", "30 days"), family="quantity", answer="x")
+    assert (unfair_rule(c) or ("",))[0] != "conditional-item"

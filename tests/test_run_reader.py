@@ -46,3 +46,16 @@ def test_reader_needs_the_whole_condition_and_reads_no_expectation(reader):
     # a negated question needs a negated sentence
     sso = [c for c in load_suite(SUITE).cases if c.id == "sso-polarity-true-absent"][0]
     assert reader.generate(Request(sso.id, sso.question, sso.context)) == {"decline": True}
+
+
+def test_a_yes_rests_on_a_sentence_about_the_question_topic(reader):
+    """A sibling sentence with the same strong word and a couple of shared words is no ground for
+    "yes" ("All indexes on the table are removed." for "Are all triggers on the table removed?");
+    the reader's "I" and the docs' "you" are no topic words."""
+    near = ContextChunk("n-1", "All indexes on the table are removed. Most triggers on the table are removed.")
+    q = "Are all triggers associated with the table removed?"
+    assert reader.generate(Request("t-1", q, (near,))) == {"decline": True}
+    true = ContextChunk("t-2", "All triggers associated with the table are removed.")
+    assert reader.generate(Request("t-2", q, (true,)))["answer"].startswith("Yes. All triggers")
+    you = ContextChunk("t-3", "You must rotate your signing key every year.")
+    assert reader.generate(Request("t-3", "Do I have to rotate my signing key every year?", (you,)))["answer"].startswith("Yes.")

@@ -442,13 +442,20 @@ def _lead_in(before: str) -> str | None:
     chunk's text up to the edited sentence), or None when the sentence is no list item."""
     lines = before.split("\n")
     own = lines[-1] if lines else ""
-    if not _LIST_ITEM.match(own):
+    if not (_LIST_ITEM.match(own) or (not own.strip() and len(lines) > 1)):
         return None
+    marked = bool(_LIST_ITEM.match(own))
     for line in reversed(lines[:-1]):
-        if not line.strip() or _LIST_ITEM.match(line):
+        if not line.strip() or _LIST_ITEM.match(line) or (not marked and _bare_item(line)):
             continue
         return line if line.rstrip().endswith(":") else None
     return None
+
+
+def _bare_item(line: str) -> bool:
+    """A list item whose marker the loader dropped: a short line with no closing punctuation."""
+    text = line.strip()
+    return bool(text) and len(text.split()) <= 25 and not re.search(r"[.!?:;]$", text)
 
 
 #: a list lead-in that makes its items conditions ("If any of the following apply:", "when:",
@@ -716,7 +723,7 @@ def _order_broken(c: Candidate) -> str | None:
         m = _magnitude(o)
         if o is old or o.dimension != old.dimension or m is None or not flips(m):
             continue
-        mine_role, other_role = _role(text, old.start), _role(text, o.start)
+        mine_role, other_role = _role(text, old.end), _role(text, o.end)
         if {mine_role, other_role} == {"upper", "lower"}:
             return f"the new value crosses {o.text!r}, which the sentence gives as the other end of the range"
     return None
@@ -731,9 +738,11 @@ def _magnitude(v) -> float | None:
 
 
 def _role(text: str, at: int) -> str | None:
-    """"upper" or "lower" when the words right before a value label it a maximum or a minimum/default."""
+    """"upper" or "lower" when the words right before ``at`` (a value's end: the value model may
+    take a bound word into the value, "maximum quota of 100 GB") label it a maximum or a
+    minimum/default; only the value's own clause counts."""
     before = text[max(0, at - 40):at]
-    before = re.split(r"[.;,]|\band\b", before)[-1]
+    before = re.split(r"[.;,](?!\d)|\band\b", before)[-1]
     if _UPPER_ROLE.search(before):
         return "upper"
     if _LOWER_ROLE.search(before):

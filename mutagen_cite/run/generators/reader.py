@@ -11,7 +11,8 @@ does not match "5 editor seats"), the question's negation status (a question wit
 needs a negated sentence, one without needs an affirmative one), and every quantifier or
 modal as the same word. Among qualifying sentences that share at least one topic word with
 the question (a content word outside the condition), the one sharing most wins (ties to the
-earlier passage). The answer is that sentence with its
+earlier passage); a yes/no question needs two thirds of its topic words (the reader's "I" and the docs' "you" are no topic) (at least two) in the
+sentence, so a "yes" rests on a sentence about the question's topic. The answer is that sentence with its
 chunk's id; a yes/no question ("Must all ...?", "Do all ...?") gets "Yes. <sentence> [id]".
 With no qualifying sentence it declines. It reads the request only (question and context),
 never the case's ``expect`` or ``provenance``.
@@ -22,6 +23,7 @@ whose every answer can be traced to the condition it matched.
 
 from __future__ import annotations
 
+import math
 import re
 from typing import Any, Sequence
 
@@ -35,7 +37,7 @@ _NEGATION = re.compile(r"\b(?:not|no|never|cannot|without)\b|n't\b", re.IGNORECA
 _WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9.\-]*")
 _STOP = frozenset("""a an the of in on at to for from by with and or is are was were be been do does did how what
 which who whom whose when where why much many long there this that these those it its can could may might must
-shall should will would has have had any all some each every no not yes""".split())
+shall should will would has have had any all some each every no not yes i me my mine you your yours we us our""".split())
 #: slot kinds that carry no condition (a polarity *site*, not a stated negation)
 _NOT_CONDITIONS = frozenset({"affirmative"})
 _WORD_SLOTS = frozenset({"quantifier", "modal"})
@@ -101,6 +103,7 @@ class ReaderGenerator:
         negated = bool(_NEGATION.search(question))
         cond_words = set().union(*(_content(slot.text) for slot in condition)) if condition else set()
         words = _content(question) - cond_words  # the topic: what the question asks about
+        yes_no = bool(_YES_NO.match(question))
         best: tuple[int, int, int] | None = None
         answer = None
         for ci, chunk in enumerate(request.context):
@@ -111,6 +114,9 @@ class ReaderGenerator:
                 overlap = len(words & _content(sentence))
                 if not condition and overlap < max(2, len(words) // 2):
                     continue  # no condition to match: demand the question's topic instead
+                if yes_no and overlap < max(2, math.ceil(2 * len(words) / 3)):
+                    continue  # a yes rests on a sentence about the question's topic, not a sibling
+                    # with the same strong word ("All indexes ... are removed" for "Are all triggers ...?")
                 key = (overlap, -ci, -si)
                 if overlap and (best is None or key > best):
                     best, answer = key, (sentence, chunk.chunk_id)
@@ -118,7 +124,7 @@ class ReaderGenerator:
             return {"decline": True}
         sentence, cid = answer
         sentence = sentence.replace("[", "(").replace("]", ")")
-        prefix = "Yes. " if _YES_NO.match(question) else ""
+        prefix = "Yes. " if yes_no else ""
         return {"answer": f"{prefix}{sentence} [{cid}]"}
 
     def close(self) -> None:
