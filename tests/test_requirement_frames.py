@@ -77,3 +77,20 @@ def test_an_item_whose_marker_the_loader_dropped_is_still_a_conditional_item():
     chunk = f"Billing:\n\n{para} We send reminders first."
     c = _edit(chunk, para, "30 days", "45 days", ("quantity", "duration", "30 days"), family="quantity", answer="x")
     assert (unfair_rule(c) or ("",))[0] != "conditional-item"
+
+
+@pytest.mark.parametrize("sentence, word, site", [
+    ("All contractors must sign the visitor agreement.", "All", False),
+    ("Every course has to be retaken each year.", "Every", False),
+    ("Each request is required to carry a token.", "Each", False),
+    ("All contractors sign the visitor agreement on day one.", "All", True),
+    ("Some contractors must sign the visitor agreement.", "Some", True),
+])
+def test_a_universal_inside_an_obligation_is_no_aggregation_site(sentence, word, site):
+    from mutagen_cite.cases.families.aggregation import FAMILY
+    from mutagen_cite.model import Sentence, Slot
+
+    at = sentence.index(word)
+    s = Sentence("d.md", 0, len(sentence), sentence,
+                 (Slot("aggregation", "quantifier", at, at + len(word), word, word.lower()),))
+    assert bool(FAMILY.sites(s)) is site

@@ -35,6 +35,11 @@ from .base import Example, ValueSource, make_mutation
 #: Only swaps after which the distractor no longer entails the claim: a stronger quantifier
 #: entails a weaker one ("all" supports "some"), so universals go down and existentials go to
 #: their opposite, never up ("some" -> "all" would still support the true claim).
+#: a universal weakened inside an obligation reads as no rule anyone writes ("Most contractors
+#: must sign ...", "must be retaken most years"): a rule binds a whole class, so these are no sites
+UNIVERSALS = frozenset({"all", "every", "each", "always"})
+OBLIGATION = re.compile(r"\b(?:must|shall|required|mandatory|(?:have|has|need|needs)\s+to)\b", re.I)
+
 TARGETS: dict[str, tuple[str, ...]] = {
     "all": ("most", "some"),
     "every": ("most",),
@@ -109,6 +114,8 @@ class AggregationFamily:
         for slot in sentence.slots_of("aggregation"):
             if slot.value not in TARGETS or grammar.in_code_or_url(sentence.text, slot.start, slot.end):
                 continue
+            if slot.value in UNIVERSALS and OBLIGATION.search(sentence.text):
+                continue  # "All staff must ..." -> "Most staff must ...": no rule is written that way
             if _edit(sentence.text, slot, TARGETS[slot.value][0]) is None and all(
                 _edit(sentence.text, slot, t) is None for t in TARGETS[slot.value][1:]
             ):
