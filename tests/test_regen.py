@@ -21,7 +21,7 @@ from mutagen_cite.cases.suite_format import dump_suite_yaml, load_suite, write_s
 from mutagen_cite.cases.validate import validate_suite
 
 N_CASES = 28
-EDIT = " (as agreed)"
+EDIT = " as agreed"  # a wording change after the value; no brackets (v4 asks no bracketed question)
 
 
 @pytest.fixture(scope="module")

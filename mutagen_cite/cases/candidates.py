@@ -431,18 +431,20 @@ def _framed(c: Candidate) -> str | None:
     heading = heading_before(c.true_chunk.text, off)
     if heading and FRAMING_WORDS.search(heading):
         return f"the heading {heading!r} states the strength the edit removes, for everything under it"
-    line = _lead_in(before)
+    line = _lead_in(before, c.sentence.text)
     if line and FRAMING_WORDS.search(line):
         return f"the list's lead-in {line.strip()[:40]!r} states the strength the edit removes, for every item"
     return None
 
 
-def _lead_in(before: str) -> str | None:
+def _lead_in(before: str, sentence: str = "") -> str | None:
     """The lead-in line ("... the following:") of the list whose item ends ``before`` (the
-    chunk's text up to the edited sentence), or None when the sentence is no list item."""
+    chunk's text up to the edited sentence), or None when the sentence is no list item. An item
+    whose marker the loader dropped counts when ``sentence`` starts its line and, like the lines
+    above it, ends with no closing punctuation."""
     lines = before.split("\n")
     own = lines[-1] if lines else ""
-    if not (_LIST_ITEM.match(own) or (not own.strip() and len(lines) > 1)):
+    if not (_LIST_ITEM.match(own) or (not own.strip() and len(lines) > 1 and _bare_item(sentence))):
         return None
     marked = bool(_LIST_ITEM.match(own))
     for line in reversed(lines[:-1]):
@@ -468,7 +470,7 @@ CONDITIONAL_LEAD = re.compile(
 def _conditional_item(c: Candidate) -> str | None:
     """A list item under a lead-in that makes it a condition: no fact to copy or to test."""
     off = c.sentence.start - c.true_chunk.start
-    line = _lead_in(c.true_chunk.text[:off])
+    line = _lead_in(c.true_chunk.text[:off], c.sentence.text)
     if line and CONDITIONAL_LEAD.search(line):
         return f"the item is a condition of the list's lead-in {line.strip()[:40]!r}, not a statement"
     return None
