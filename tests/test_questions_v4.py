@@ -260,3 +260,13 @@ def test_have_to_agrees_with_its_subject(subject, plural):
     from mutagen_cite.cases.questions import _plural_subject
 
     assert _plural_subject(subject) is plural
+
+
+def test_every_takes_no_determiner():
+    """"all our plans" is never "every our plan" (nor, after the we/you swap, "every your plan")."""
+    from mutagen_cite.cases.questions import _every
+
+    assert _every("all our paid plans") is None
+    assert _every("all your workspaces") is None
+    assert _every("all these regions") is None
+    assert _every("all paid plans") == "every paid plan"

@@ -1157,7 +1157,8 @@ def _every(subject: str) -> str | None:
     from .families import grammar
 
     m = re.match(r"(?i)all\s+(?:the\s+)?((?:[a-z][\w-]*\s+){0,2})([a-z][\w-]*)((?:\s.*)?)$", subject)
-    if not m or re.match(r"(?:of|the)\b", m.group(1)) or any(w.isdigit() for w in m.group(1).split()):
+    if not m or re.match(r"(?i)(?:of|the|our|your|their|its|my|his|her|these|those|this|that)\b", m.group(1)) \
+            or any(w.isdigit() for w in m.group(1).split()):  # "every" takes no determiner: "all our plans" stays
         return None
     noun = m.group(2)
     if re.search(r"\b(?:and|or|nor)\b|/", m.group(3)):
