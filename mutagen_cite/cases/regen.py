@@ -631,6 +631,8 @@ def _rematch(cases: list[Case], doc: Document, ctx, used: set[str], gone_value: 
                 continue
             if not (same_original or same_replacement):
                 continue
+            if not same_context(old_sentence, mutation.slot_start, mutation.slot_end, c):
+                continue  # a sibling sentence about another plan, region...: another fact, not this case
             slot_distance = abs(c.site.start - (mutation.slot_start or 0))
             key = (not (same_original and same_replacement), c.origin != mutation.origin, neg_ratio,
                    distance, slot_distance, c.base_id)
@@ -645,6 +647,27 @@ def _rematch(cases: list[Case], doc: Document, ctx, used: set[str], gone_value: 
     if not options:
         return "no near miss of the same kind can be made from the new text"
     return "no near miss of the same kind passes the label check"
+
+
+def same_context(old_sentence: str, slot_start: int | None, slot_end: int | None, c) -> bool:
+    """``c`` tests the same fact as the case pinned on ``old_sentence``: its sentence may be
+    reworded, but the values that say what the statement is about stay. Every valued slot of
+    the new sentence other than its site (the plan, region, date... :func:`_claim_values`) is
+    named in the old sentence, and every value the old sentence states outside its changed
+    slot is named in the new one. A similar sibling sentence ("Staging databases are backed
+    up hourly." for "Production databases are backed up hourly.") fails: rebuilt under the
+    old id it would re-point the case to a different fact."""
+    from ..values import find_values
+    from .candidates import _claim_values, _mentions
+
+    if any(not _mentions(old_sentence, v) for v in _claim_values(c)):
+        return False
+    a = slot_start if slot_start is not None else 0
+    b = slot_end if slot_end is not None else a
+    outside = [v for v in find_values(old_sentence) if v.end <= a or v.start >= b]
+    new = c.sentence.text
+    kept = new[: c.site.start] + " " + new[c.site.end:]
+    return all(_mentions(kept, v.text) for v in outside)
 
 
 class _Pool:
