@@ -476,6 +476,133 @@ def _conditional_item(c: Candidate) -> str | None:
     return None
 
 
+#: a heading or list lead-in that says its items are absent, limited or gone ("Limitations",
+#: "Known issues", "Not supported", "Removed", "Deprecated", "Exclusions")
+NEGATIVE_FRAME = re.compile(
+    r"\b(?:limitations?|limits|known\s+(?:issues|bugs|problems)|caveats?|restrictions?|unsupported|unavailable|"
+    r"not\s+(?:supported|included|available|allowed|permitted|covered|possible)|exclusions?|excluded|removed|"
+    r"removals?|deprecat\w*|prohibited|forbidden|out\s+of\s+scope|breaking\s+changes)\b", re.I)
+#: a heading or list lead-in that says its items are present, new or possible ("Added",
+#: "What's new", "Supported databases", "Included in every plan", "Features")
+POSITIVE_FRAME = re.compile(
+    r"\b(?:added|new|supported|included|includes|available|features?|capabilities|improvements?|enhancements?|"
+    r"highlights|allowed|permitted|benefits)\b", re.I)
+#: words of a heading that are no frame word however they read ("News", "New York" are names)
+_HEADING_MARK = re.compile(r"^\s*#{1,6}\s+")
+
+
+def section_heading(chunk: str, off: int) -> str | None:
+    """The heading of the section ``off`` sits in, within ``chunk``: the nearest line above it
+    that is a Markdown heading, or a paragraph of one short line (at most eight words) with no
+    closing punctuation that is no table row ("Added", "Known limitations"); None when the
+    chunk shows none. Lines of the sentence's own paragraph (a list's siblings) are skipped."""
+    paras = re.split(r"\n\s*\n", chunk[:off])
+    for k, para in enumerate(reversed(paras)):
+        lines = [ln for ln in para.split("\n") if ln.strip()]
+        for line in reversed(lines):
+            if _HEADING_MARK.match(line):
+                return _HEADING_MARK.sub("", line).strip(" *_`")
+        if k == 0 or len(lines) != 1:
+            continue
+        line = lines[0].strip(" *_`")
+        if (line and len(line.split()) <= 8 and not re.search(r"[.!?;,]$", line) and not is_table_row(line)
+                and re.match(r"[A-Z0-9]", line)):
+            return line.rstrip(":")
+    return None
+
+
+def _frame(c: Candidate) -> tuple[str, str] | None:
+    """``(polarity, words)`` of what frames the edited sentence: its list's lead-in line ("The
+    following are not supported:") or else its section heading; "negative" or "positive", or
+    None when neither says which."""
+    off = c.sentence.start - c.true_chunk.start
+    for where in (_lead_in(c.true_chunk.text[:off], c.sentence.text), section_heading(c.true_chunk.text, off)):
+        if not where:
+            continue
+        if NEGATIVE_FRAME.search(where):
+            return "negative", where.strip()
+        if POSITIVE_FRAME.search(where):
+            return "positive", where.strip()
+    return None
+
+
+def _against_frame(c: Candidate) -> str | None:
+    """A polarity flip that leaves the sentence contradicting its frame: a negation removed
+    under a heading or lead-in that lists what is missing ("Limitations", "Not supported:"), or
+    one inserted under a frame that lists what is there ("Added", "Supported databases"). A
+    reader sees "X is supported" under "Known limitations" is no limitation. And a flip of a
+    sentence that restates its own frame's word ("Support for v1 was removed." under "Removed")
+    negates what the heading announces, whichever way it goes."""
+    from ..judges.slots import stem
+
+    frame = _frame(c)
+    if frame is None:
+        return None
+    polarity, words = frame
+    if polarity == "negative" and c.site.kind == "negation":
+        return f"the negation removed leaves an affirmative statement under {words[:40]!r}, which lists what is not"
+    if polarity == "positive" and c.site.kind == "affirmative":
+        return f"the inserted negation leaves a denial under {words[:40]!r}, which lists what is"
+    rx = NEGATIVE_FRAME if polarity == "negative" else POSITIVE_FRAME
+    marks = {stem(m.group(0).lower()) for m in rx.finditer(words)}
+    own = {stem(w) for w in re.findall(r"[a-z]+", c.sentence.text[c.site.start:].lower())}
+    if marks & own:
+        return f"the sentence restates its heading {words[:40]!r}, and the flip negates what the heading announces"
+    return None
+
+
+#: items of a list that say the same of different subjects: at least this many siblings
+PARALLEL_SIBLINGS = 2
+
+
+def _list_items(chunk: str, off: int, length: int) -> list[str] | None:
+    """The other items of the list the sentence at ``off`` is an item of (its own line, marked
+    or not, among lines of the same block), or None when it is no list item."""
+    start = chunk.rfind("\n", 0, off) + 1
+    end = chunk.find("\n", off + length)
+    end = len(chunk) if end < 0 else end
+    if _LIST_ITEM.sub("", chunk[start:off]).strip() or chunk[off + length:end].strip():
+        return None  # the sentence does not fill its line
+    lines: list[str] = []
+    above = chunk[:start].split("\n")[:-1]
+    below = chunk[end + 1:].split("\n") if end < len(chunk) else []
+    for seq, rev in ((reversed(above), True), (below, False)):
+        for line in seq:
+            if not line.strip():
+                break
+            if not (_LIST_ITEM.match(line) or _bare_item(line) or re.search(r"\.\s*$", line)) or line.rstrip().endswith(":"):
+                break
+            lines.append(_LIST_ITEM.sub("", line).strip())
+    return lines if lines else None
+
+
+def _breaks_parallel(c: Candidate) -> str | None:
+    """A flip of one item of a parallel list: the other items say the same thing of other
+    subjects, with the same polarity ("SSO is supported." / "SCIM is supported." / "Audit logs
+    are supported."). Documentation lists what is missing apart from what is there, so one
+    item flipped in a uniform list reads as a made-up exception. The predicate is the site's
+    auxiliary and the content word after it; every other item must share it, at least two."""
+    from ..judges.slots import stem
+
+    off = c.sentence.start - c.true_chunk.start
+    items = _list_items(c.true_chunk.text, off, len(c.sentence.text))
+    if not items or len(items) < PARALLEL_SIBLINGS:
+        return None
+    after = c.sentence.text[c.site.end:]
+    head = next((w for w in re.findall(r"[A-Za-z][\w'-]*", after)
+                 if w.lower() not in _AUXILIARIES and w.lower() not in ("n't", "no") and not w.lower().endswith("ly")),
+                None)
+    if head is None:
+        return None
+    negative = c.site.kind == "negation"
+    key = stem(head.lower())
+    for item in items:
+        words = {stem(w.lower()) for w in re.findall(r"[A-Za-z][\w'-]*", item)}
+        if key not in words or bool(re.search(r"\b(?:not|never|no)\b|n['\u2019]t\b|cannot", item, re.I)) != negative:
+            return None
+    return f"every other item of the list ({len(items)}) says {head!r} of another subject with the same polarity"
+
+
 #: content words the next sentence must share with a negated one to be going on about the same
 #: thing ("GSA speakers are not permitted to sign release forms not reviewed by OGC." / "You must
 #: use the approved letter and have it reviewed by OGC.")
@@ -890,6 +1017,12 @@ def unfair_rule(c: Candidate) -> tuple[str, str] | None:
             why = _elaborated(c)
             if why:
                 return "elaborated", why
+            why = _against_frame(c)
+            if why:
+                return "against-heading", why
+            why = _breaks_parallel(c)
+            if why:
+                return "parallel-list", why
         if family in VERIFYING:
             why = _framed(c)
             if why:
