@@ -85,3 +85,84 @@ def test_a_mixed_list_is_no_uniform_list():
     # nor is a paragraph of sentences about other things
     chunk = f"Identity providers\n\n{sentence}\nLogins are logged.\nSessions last a day."
     assert _rule(_negate(chunk, sentence)) is None
+
+
+# ----------------------------------------------------------------- numbers tied to other numbers
+
+
+def _count(chunk: str, sentence: str, old: str, new: str):
+    return _edit(chunk, sentence, old, new, ("quantity", "count", old), family="quantity", answer="x")
+
+
+def test_a_count_of_the_list_that_follows_is_tied_to_it():
+    sentence = "Workspaces come in three sizes:"
+    chunk = f"Sizing\n\n{sentence}\n- Small\n- Medium\n- Large\n\nPick one at signup."
+    assert _rule(_count(chunk, sentence, "three sizes", "five sizes")) == "enumerated-count"
+    inline = "Exports are offered in two formats: CSV and Parquet."
+    assert _rule(_count(f"Exports\n\n{inline}", inline, "two formats", "four formats")) == "enumerated-count"
+    # a count with no list of that many after it is free to change
+    loose = "Workspaces come in three sizes: pick the one that fits your team."
+    assert _rule(_count(f"Sizing\n\n{loose}", loose, "three sizes", "five sizes")) is None
+
+
+def _money(chunk: str, sentence: str, old: str, new: str):
+    return _edit(chunk, sentence, old, new, ("quantity", "money", old), family="quantity", answer="x")
+
+
+def test_a_price_per_month_beside_its_per_minute_rate_is_tied_to_it():
+    sentence = "Memory costs $10 / GB / month."
+    chunk = f"Compute pricing\n\nBilled by the minute at $0.000231 / GB / minute.\n{sentence}"
+    assert _rule(_money(chunk, sentence, "$10", "$15")) == "tied-numbers"
+    # a rate that is not the same amount converted is another price, not a derived one
+    other = f"Compute pricing\n\nEgress is billed at $0.05 / GB / minute.\n{sentence}"
+    assert _rule(_money(other, sentence, "$10", "$15")) is None
+
+
+def test_a_part_of_a_stated_total_is_tied_to_it():
+    sentence = "The Team plan includes 40 GB of file storage."
+    chunk = f"Storage\n\n{sentence} Backups get 10 GB more, 50 GB in total."
+    c = _edit(chunk, sentence, "40 GB", "60 GB", ("quantity", "size", "40 GB"), family="quantity", answer="x")
+    assert _rule(c) == "tied-numbers"
+    # the same numbers with no total stated are no sum (a coincidence is no relation)
+    chunk = f"Storage\n\n{sentence} Backups get 10 GB more. Archives hold 50 GB."
+    c = _edit(chunk, sentence, "40 GB", "60 GB", ("quantity", "size", "40 GB"), family="quantity", answer="x")
+    assert _rule(c) is None
+
+
+# ----------------------------------------------------------------- zero as a cap
+
+
+def test_zero_is_never_the_new_value_of_a_cap():
+    from families_support import site_of, slotted_sentence
+
+    from mutagen_cite.cases.families import get_families
+    from mutagen_cite.cases.families.base import ValueSource, Vocabulary
+    from mutagen_cite.cases.families.quantity import is_limit
+    import random
+
+    (qty,) = get_families(["quantity"])
+    capped = slotted_sentence("Each workspace can hold up to 5 projects.", ("quantity", "count", "5 projects", "5"))
+    limit = slotted_sentence("Managers have a monthly credit limit of $500.", ("quantity", "money", "$500", "500"))
+    plain = slotted_sentence("Deleted files stay in the trash for 5 days.", ("quantity", "duration", "5 days", "5"))
+    assert is_limit(capped.text, site_of(capped, "5 projects")) and is_limit(limit.text, site_of(limit, "$500"))
+    assert not is_limit(plain.text, site_of(plain, "5 days"))
+    for s, surface, zero in ((capped, "5 projects", "0 projects"), (limit, "$500", "$0"), (plain, "5 days", "0 days")):
+        kind = site_of(s, surface).kind
+        values = ValueSource(Vocabulary({kind: (zero,)}))
+        m = qty.mutate(s, site_of(s, surface), values, random.Random(1))
+        assert m is not None
+        assert (m.replacement == zero) == (s is plain), (surface, m.replacement)
+
+
+def test_a_price_on_what_the_sentence_calls_free_is_not_changed():
+    from families_support import site_of, slotted_sentence
+
+    from mutagen_cite.cases.families import get_families
+    from mutagen_cite.cases.families.base import ValueSource
+    import random
+
+    (qty,) = get_families(["quantity"])
+    s = slotted_sentence("Plan: Free; Price: $0 per month.", ("quantity", "money", "$0", "0"))
+    assert qty.mutate(s, site_of(s, "$0"), ValueSource.empty(), random.Random(1)) is None
+    paid = slotted_sentence("Plan: Team; Price: $0 per month.", ("quantity", "money", "$0", "0"))
+    assert qty.mutate(paid, site_of(paid, "$0"), ValueSource.empty(), random.Random(1)) is not None

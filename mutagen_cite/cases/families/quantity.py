@@ -162,6 +162,8 @@ class QuantityFamily:
         parsed = parse(site.text, site.kind)
         if parsed is None:
             return None
+        if parsed.display == 0 and site.kind == "money" and _FREE.search(sentence.text):
+            return None  # "Free: $0": a price on what the sentence calls free contradicts the name
         low, high = _range_bounds(sentence.text, site)
 
         def fits(display: float, value: float) -> bool:
@@ -171,6 +173,8 @@ class QuantityFamily:
                 return False  # the same time ("30 days" / "1 month" is not a near miss)
             if site.kind == "percent" and parsed.display <= 100 and not 0 <= display <= 100:
                 return False
+            if display == 0 and is_limit(sentence.text, site):
+                return False  # "at most 0", a $0 credit limit: no cap anyone writes
             return (low is None or display > low) and (high is None or display < high)
 
         pick = self._mined(sentence, site, parsed, values, rng, fits)
@@ -294,6 +298,27 @@ class QuantityFamily:
                 vocabulary={"size": ("20 GB",)},
             ),
         )
+
+
+#: words that make a value a cap or limit: zero then forbids the thing outright, which no
+#: document says with a limit ("up to 0 projects", "a $0 monthly credit limit")
+_LIMIT_BEFORE = re.compile(r"(?:\b(?:up\s+to|at\s+most|no\s+more\s+than|maximum(?:\s+of)?|max\.?|limit(?:ed)?\s+(?:of|to)|"
+                           r"cap(?:ped)?\s+(?:of|at)|capacity\s+of|allowance\s+of|quota\s+of)|<=?|\u2264)\s*$", re.I)
+_LIMIT_NEAR = re.compile(r"\b(?:limits?|caps?|quotas?|maximum|max|ceiling|allowance|threshold|credit\s+line)\b", re.I)
+#: a word saying a thing costs nothing ("Free plan", "free of charge", "no cost")
+_FREE = re.compile(r"\b(?:free|no\s+(?:cost|charge)|complimentary)\b", re.I)
+
+
+def is_limit(text: str, site: Slot) -> bool:
+    """The value at ``site`` is a cap: a bound word right before it ("up to", "maximum of",
+    "at most", "<="), or a limit noun in its own clause ("Monthly limit: $500", "a $10,000
+    credit limit", "quota 50 GB")."""
+    if _LIMIT_BEFORE.search(text[: site.start]):
+        return True
+    a = max(text.rfind(x, 0, site.start) for x in (";", ".\u0020", "\n")) + 1
+    b = min([i for i in (text.find(x, site.end) for x in (";", ". ", "\n")) if i >= 0] or [len(text)])
+    clause = text[a:site.start] + " " + text[site.end:b]
+    return bool(_LIMIT_NEAR.search(clause))
 
 
 def _money_display(a: Parsed, b: Parsed) -> tuple[float, str]:
