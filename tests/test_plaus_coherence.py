@@ -166,3 +166,29 @@ def test_a_price_on_what_the_sentence_calls_free_is_not_changed():
     assert qty.mutate(s, site_of(s, "$0"), ValueSource.empty(), random.Random(1)) is None
     paid = slotted_sentence("Plan: Team; Price: $0 per month.", ("quantity", "money", "$0", "0"))
     assert qty.mutate(paid, site_of(paid, "$0"), ValueSource.empty(), random.Random(1)) is not None
+
+
+# ----------------------------------------------------------------- a later step presupposes it
+
+
+def _should(chunk: str, sentence: str):
+    return _edit(chunk, sentence, "should", "can", ("modality", "modal", "should"), family="modality", answer="yes")
+
+
+def test_a_later_step_that_uses_the_result_of_any_verb_presupposes_it():
+    step = "You should hash the request body with your signing key."
+    chunk = f"Verify callbacks.\n{step} Then, match the hashed value against the signature header."
+    assert _rule(_should(chunk, step)) == "presupposed"
+    # a later step that does not build on this one leaves the near miss standing
+    fine = f"Verify callbacks.\n{step} Then, reply with status 200 within five seconds."
+    assert _rule(_should(fine, step)) is None
+
+
+def test_a_later_step_naming_the_act_by_its_noun_presupposes_it():
+    step = "Team leads should email the finance desk for sign-off."
+    chunk = f"Buying a licence\n\n{step}\nAttach the signed email to the purchase order."
+    assert _rule(_should(chunk, step)) == "presupposed"
+    # a light verb's noun ("the use of") names no act of the step
+    light = "Team leads should use the finance desk for sign-off."
+    chunk = f"Buying a licence\n\n{light}\nThe use of cards is discouraged."
+    assert _rule(_should(chunk, light)) is None

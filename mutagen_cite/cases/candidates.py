@@ -340,9 +340,19 @@ def _presupposed(c: Candidate) -> str | None:
     if verb is None or not verb.isalpha() or not verb.islower():
         return None
     lemma = getLemma(verb, upos="VERB")[0]
+    done = set(getInflection(lemma, tag="VBN")) | set(getInflection(lemma, tag="VBD"))
+    for other in sentences:
+        # any verb: its participle before a noun ("Then, compare the calculated hash ...") or the
+        # act named by the verb's own noun ("email your Director" ... "Export the approved email")
+        for past in done:
+            if re.search(r"\b(?:the|this|that|these|those|your)\s+" + re.escape(past) + r"\s+[a-z][\w-]*", other, re.I):
+                return f"a later sentence refers back to what this step does ({other.strip()[:40]!r})"
+        if lemma not in LIGHT_VERBS and re.search(
+                r"\b(?:the|this|that|your)\s+(?:[a-z][\w-]*(?:ed|en)\s+)?" + re.escape(lemma) + r"s?\b(?!\s+of\b)",
+                other, re.I):
+            return f"a later sentence refers back to the {lemma!r} this step makes ({other.strip()[:40]!r})"
     if lemma not in CREATION_VERBS:
         return None
-    done = set(getInflection(lemma, tag="VBN")) | set(getInflection(lemma, tag="VBD"))
     head = None
     m = _INTRODUCED.search(clause)
     if m and len(re.findall(r"\w+", clause[: m.start()])) <= 4:
@@ -362,6 +372,13 @@ def _presupposed(c: Candidate) -> str | None:
                 return f"a later sentence refers back to what this step says happens ({other.strip()[:40]!r})"
     return None
 
+
+#: verbs whose bare form is also a common noun for something other than their act ("the use of",
+#: "the set of", "the check box"): a later "the <verb>" refers to no act of this step
+LIGHT_VERBS = {"use", "set", "make", "get", "have", "do", "go", "take", "keep", "let", "see", "check", "run", "need",
+               "start", "change", "work", "turn", "display", "show", "view", "list", "test", "access", "support",
+               "plan", "return", "process", "help", "contact", "review", "note", "follow", "include", "state", "file",
+               "form", "point", "place", "call", "close", "open", "order", "record", "log", "store", "update"}
 
 #: auxiliaries and modals: never the verb a step's object belongs to
 _AUXILIARIES = {"be", "been", "being", "is", "are", "was", "were", "have", "has", "had", "do", "does", "did", "not",
