@@ -192,3 +192,22 @@ def test_a_later_step_naming_the_act_by_its_noun_presupposes_it():
     light = "Team leads should use the finance desk for sign-off."
     chunk = f"Buying a licence\n\n{light}\nThe use of cards is discouraged."
     assert _rule(_should(chunk, light)) is None
+
+
+# ----------------------------------------------------------------- a universal its next sentence spells out
+
+
+def _most(chunk: str, sentence: str):
+    return _edit(chunk, sentence, "Each", "Most", ("aggregation", "quantifier", "Each"), family="aggregation",
+                 answer="yes")
+
+
+def test_a_universal_whose_next_sentence_works_it_out_is_no_near_miss():
+    rule = "Each mirror keeps a full copy of the index."
+    chunk = f"Mirrors\n\n{rule} For example, three mirrors hold three copies."
+    assert _rule(_most(chunk, rule)) == "elaborated"
+    chunk = f"Mirrors\n\n{rule} This means a lost mirror never loses data."
+    assert _rule(_most(chunk, rule)) == "elaborated"
+    # a next sentence about something else leaves "most mirrors" a near miss
+    chunk = f"Mirrors\n\n{rule} Mirrors are billed by the hour."
+    assert _rule(_most(chunk, rule)) is None

@@ -258,6 +258,8 @@ def _elaborated(c: Candidate) -> str | None:
     nxt = _next_sentence(c).strip()
     if ELABORATES.match(nxt) or REFERS_BACK.match(nxt):
         return f"the next sentence elaborates on the edited one ({nxt[:40]!r}), so it still presupposes the original"
+    if c.family.name == "aggregation":
+        return _example_after(c)  # a neighbour about the same thing is no restatement of a universal
     numbers = [s.text for s in c.sentence.slots if s.family in ("quantity", "date")]
     if any(_mentions(nxt, v) for v in numbers):
         return f"the next sentence goes on about the same number ({nxt[:40]!r}), so it still presupposes the original"
@@ -265,6 +267,11 @@ def _elaborated(c: Candidate) -> str | None:
     if len(shared) >= CONTINUES and all(_keeps(nxt, v) for v in _claim_values(c)):  # not an enumeration's sibling
         return (f"the next sentence goes on about the same thing ({', '.join(sorted(shared)[:4])}: {nxt[:40]!r}), "
                 "so it still presupposes the original")
+    return _example_after(c)
+
+
+def _example_after(c: Candidate) -> str | None:
+    """An example follows the edited sentence in its chunk ("For example: ...")."""
     from ..corpus import split_sentences
 
     off = c.sentence.start - c.true_chunk.start
@@ -1152,10 +1159,11 @@ def unfair_rule(c: Candidate) -> tuple[str, str] | None:
             why = _presupposed(c)
             if why:
                 return "presupposed", why
-        if family == "polarity":
+        if family in ("polarity", "aggregation"):
             why = _elaborated(c)
             if why:
                 return "elaborated", why
+        if family == "polarity":
             why = _against_frame(c)
             if why:
                 return "against-heading", why
