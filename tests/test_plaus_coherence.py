@@ -211,3 +211,21 @@ def test_a_universal_whose_next_sentence_works_it_out_is_no_near_miss():
     # a next sentence about something else leaves "most mirrors" a near miss
     chunk = f"Mirrors\n\n{rule} Mirrors are billed by the hour."
     assert _rule(_most(chunk, rule)) is None
+
+
+def test_a_negation_inserted_under_a_heading_that_announces_the_statement_is_rejected():
+    sentence = "The bot can open a draft release for every merged tag."
+    chunk = f"Releases\n\nOpen draft releases automatically\n\n{sentence} It runs nightly."
+    c = _edit(chunk, sentence, "can", "cannot", ("polarity", "affirmative", "can"), family="polarity", answer="yes")
+    assert _rule(c) == "against-heading"
+    # a heading that names only the topic (the subject) announces nothing of the predicate
+    chunk = f"Releases\n\nThe release bot\n\n{sentence} It runs nightly."
+    c = _edit(chunk, sentence, "can", "cannot", ("polarity", "affirmative", "can"), family="polarity", answer="yes")
+    assert _rule(c) is None
+
+
+def test_a_requirements_heading_worded_as_a_clause_frames_a_modal():
+    sentence = "Applicants must hold a valid work permit."
+    chunk = f"Hiring\n\nSet up the requirements\n\n{sentence} Permits are checked on day one."
+    c = _edit(chunk, sentence, "must", "may", ("modality", "modal", "must"), family="modality", answer="yes")
+    assert _rule(c) == "framed"

@@ -452,7 +452,7 @@ def _framed(c: Candidate) -> str | None:
     frame still asserts the original for every item under it, so the near miss is no near miss."""
     off = c.sentence.start - c.true_chunk.start
     before = c.true_chunk.text[:off]
-    heading = heading_before(c.true_chunk.text, off)
+    heading = heading_before(c.true_chunk.text, off) or section_heading(c.true_chunk.text, off)
     if heading and FRAMING_WORDS.search(heading):
         return f"the heading {heading!r} states the strength the edit removes, for everything under it"
     line = _lead_in(before, c.sentence.text)
@@ -561,6 +561,13 @@ def _against_frame(c: Candidate) -> str | None:
 
     frame = _frame(c)
     if frame is None:
+        off = c.sentence.start - c.true_chunk.start
+        heading = section_heading(c.true_chunk.text, off)
+        if heading and c.site.kind == "affirmative" and not _NEGATIVE_CLAUSE_RX.search(heading):
+            shared = _content_stems(heading) & _content_stems(c.sentence.text[c.site.end:])
+            if len(shared) >= HEADING_SHARED:
+                return (f"the heading {heading[:40]!r} announces what the sentence says ({', '.join(sorted(shared))}), "
+                        "so the inserted negation contradicts it")
         return None
     polarity, words = frame
     if polarity == "negative" and c.site.kind == "negation":
@@ -574,6 +581,12 @@ def _against_frame(c: Candidate) -> str | None:
         return f"the sentence restates its heading {words[:40]!r}, and the flip negates what the heading announces"
     return None
 
+
+#: content words a section heading shares with what a sentence says of its subject ("Set up
+#: preview environments" over "... can create a preview environment for each pull request")
+#: for the heading to announce it
+HEADING_SHARED = 2
+_NEGATIVE_CLAUSE_RX = re.compile(r"\b(?:no|not|cannot|never|without|avoid|disable|prevent|stop)\b|n['\u2019]t\b", re.I)
 
 #: items of a list that say the same of different subjects: at least this many siblings
 PARALLEL_SIBLINGS = 2
