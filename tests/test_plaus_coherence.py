@@ -57,6 +57,9 @@ def test_a_negation_inserted_under_an_added_heading_is_rejected():
     sentence = "Dark mode is available in the desktop client."
     chunk = f"Release 4.2\n\nAdded\n\n{sentence}\nThe editor starts faster."
     assert _rule(_negate(chunk, sentence)) == "against-heading"
+    # under an "Added" section that already lists a denial, one more is plausible
+    mixed = f"Release 4.2\n\nAdded\n\n{sentence}\nThe legacy theme is not shipped any more."
+    assert _rule(_negate(mixed, sentence)) is None
     # the same flip under "Changed" is a plausible near miss
     chunk = f"Release 4.2\n\nChanged\n\n{sentence}\nThe editor starts faster."
     assert _rule(_negate(chunk, sentence)) is None
@@ -229,3 +232,18 @@ def test_a_requirements_heading_worded_as_a_clause_frames_a_modal():
     chunk = f"Hiring\n\nSet up the requirements\n\n{sentence} Permits are checked on day one."
     c = _edit(chunk, sentence, "must", "may", ("modality", "modal", "must"), family="modality", answer="yes")
     assert _rule(c) == "framed"
+
+
+def test_a_negation_that_leaves_its_subject_affirmed_nowhere_is_rejected():
+    sentence = "Audit streaming is included in the Scale plan."
+    chunk = ("Plan comparison\n\nAudit streaming is not included in the Starter plan.\n"
+             f"{sentence}\nAudit streaming is not included in the Growth plan.")
+
+    def negate(chunk):
+        return _edit(chunk, sentence, "is", "is not", IS, ("scope", "tier", "Scale"), family="polarity", answer="yes")
+
+    assert _rule(negate(chunk)) == "parallel-list"
+    # with another plan still including it, the near miss is plausible
+    chunk = ("Plan comparison\n\nAudit streaming is included in the Starter plan.\n"
+             f"{sentence}\nAudit streaming is not included in the Growth plan.")
+    assert _rule(negate(chunk)) is None

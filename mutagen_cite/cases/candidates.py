@@ -509,8 +509,7 @@ NEGATIVE_FRAME = re.compile(
 #: a heading or list lead-in that says its items are present, new or possible ("Added",
 #: "What's new", "Supported databases", "Included in every plan", "Features")
 POSITIVE_FRAME = re.compile(
-    r"\b(?:added|new|supported|included|includes|available|features?|capabilities|improvements?|enhancements?|"
-    r"highlights|allowed|permitted|benefits)\b", re.I)
+    r"\b(?:added|new|supported|included|improvements?|enhancements?|highlights|benefits)\b", re.I)
 #: words of a heading that are no frame word however they read ("News", "New York" are names)
 _HEADING_MARK = re.compile(r"^\s*#{1,6}\s+")
 
@@ -533,6 +532,19 @@ def section_heading(chunk: str, off: int) -> str | None:
                 and re.match(r"[A-Z0-9]", line)):
             return line.rstrip(":")
     return None
+
+
+def _section_denies(c: Candidate) -> bool:
+    """Another sentence of the edited one's paragraph (its list under the heading) already
+    denies something: the section mixes what is and what is not, so one more denial fits it."""
+    from ..corpus import split_sentences
+
+    off = c.sentence.start - c.true_chunk.start
+    text = c.true_chunk.text
+    start = text.rfind("\n\n", 0, off)
+    end = text.find("\n\n", off + len(c.sentence.text))
+    rest = text[max(start, 0):off] + "\n" + text[off + len(c.sentence.text):end if end >= 0 else len(text)]
+    return any(_NEGATIVE_CLAUSE_RX.search(rest[x:y]) for x, y in split_sentences(rest))
 
 
 def _frame(c: Candidate) -> tuple[str, str] | None:
@@ -572,7 +584,7 @@ def _against_frame(c: Candidate) -> str | None:
     polarity, words = frame
     if polarity == "negative" and c.site.kind == "negation":
         return f"the negation removed leaves an affirmative statement under {words[:40]!r}, which lists what is not"
-    if polarity == "positive" and c.site.kind == "affirmative":
+    if polarity == "positive" and c.site.kind == "affirmative" and not _section_denies(c):
         return f"the inserted negation leaves a denial under {words[:40]!r}, which lists what is"
     rx = NEGATIVE_FRAME if polarity == "negative" else POSITIVE_FRAME
     marks = {stem(m.group(0).lower()) for m in rx.finditer(words)}
@@ -638,6 +650,28 @@ def _breaks_parallel(c: Candidate) -> str | None:
         if key not in words or bool(re.search(r"\b(?:not|never|no)\b|n['\u2019]t\b|cannot", item, re.I)) != negative:
             return None
     return f"every other item of the list ({len(items)}) says {head!r} of another subject with the same polarity"
+
+
+def _denied_everywhere(c: Candidate) -> str | None:
+    """A negation inserted into the only affirmative statement about its subject, when the
+    chunk's other statements about that subject (same words before the verb: "SCIM
+    provisioning is not included in the Business plan.") all deny it: the near miss leaves a
+    feature no plan includes, a tool no platform supports, which no document lists."""
+    from ..corpus import split_sentences
+
+    if c.site.kind != "affirmative":
+        return None
+    subject = " ".join(c.sentence.text[: c.site.start].split()).lower()
+    if len(re.findall(r"[a-z]{3,}", subject)) < 1:
+        return None
+    off = c.sentence.start - c.true_chunk.start
+    rest = c.true_chunk.text[:off] + "\n" + c.true_chunk.text[off + len(c.sentence.text):]
+    same = [rest[a:b] for a, b in split_sentences(rest)
+            if " ".join(_LIST_ITEM.sub("", rest[a:b].strip()).split()).lower().startswith(subject + " ")]
+    if same and all(_NEGATIVE_CLAUSE_RX.search(x[len(subject):]) for x in same):
+        return (f"every other statement about {subject[:30]!r} in the chunk denies it; negating this one leaves "
+                "it affirmed nowhere")
+    return None
 
 
 #: content words the next sentence must share with a negated one to be going on about the same
@@ -1180,7 +1214,7 @@ def unfair_rule(c: Candidate) -> tuple[str, str] | None:
             why = _against_frame(c)
             if why:
                 return "against-heading", why
-            why = _breaks_parallel(c)
+            why = _breaks_parallel(c) or _denied_everywhere(c)
             if why:
                 return "parallel-list", why
         if family in VERIFYING:
