@@ -119,6 +119,11 @@ def test_a_price_per_month_beside_its_per_minute_rate_is_tied_to_it():
     # a rate that is not the same amount converted is another price, not a derived one
     other = f"Compute pricing\n\nEgress is billed at $0.05 / GB / minute.\n{sentence}"
     assert _rule(_money(other, sentence, "$10", "$15")) is None
+    # time per time is no rate of a price: "24 hours a day, 7 days a week" are not derived
+    always = "Urgent tickets are answered 24 hours a day, 7 days a week."
+    c = _edit(f"Support\n\n{always}", always, "7 days", "5 days", ("quantity", "duration", "7 days"),
+              family="quantity", answer="x")
+    assert _rule(c) is None
 
 
 def test_a_part_of_a_stated_total_is_tied_to_it():

@@ -1013,7 +1013,7 @@ def _tied_numbers(c: Candidate) -> str | None:
     same = [v for v in vals if v is not own and v.kind == own.kind and v.low == v.high
             and v.low not in (float("inf"), float("-inf")) and v.low > 0]
     mine = _per(own, chunk)
-    if _time_of(mine) is not None:
+    if _time_of(mine) is not None and own.kind != "duration":  # "24 hours a day, 7 days a week" is no price
         what, mine = _time_of(mine)
         for v in same:
             twin = _time_of(_per(v, chunk))
