@@ -276,6 +276,8 @@ def test_names_change_for_marker_families(family, reason, named):
      "The kiln operator must wear gloves at all times."),
     ("Two limits apply to every booking:\n\n- A member must book the kiln one day ahead.\n- A booking lasts four hours.",
      "A member must book the kiln one day ahead."),
+    ("To fire a glaze batch, you will need:\n\n- A member must book the kiln one day ahead.\n- A booking lasts four hours.",
+     "A member must book the kiln one day ahead."),
 ])
 def test_a_modal_weakened_under_a_heading_or_lead_in_that_states_it_is_no_near_miss(chunk, sentence):
     c = _edit(chunk, sentence, "must", "may", ("modality", "modal", "must"), family="modality", answer="yes")
