@@ -449,3 +449,18 @@ def test_scope_never_duplicates_a_value_the_sentence_names():
                      "scope", "environment", "development")
     for m in mutate_all_seeds(SCOPE, s, slot, values=vocab(environment=("production", "staging"))):
         assert m.replacement in ("sandbox", "preview") and m.origin == "synthetic"
+
+
+@pytest.mark.parametrize("text, surface", [
+    ("Thumbnails are drawn by the Kilnmaster 3 model.", "3 model"),
+    ("Glaze previews need the Kilnmaster-4 model.", "4 model"),
+])
+def test_quantity_number_inside_a_name_is_no_count(text, surface):
+    s, _ = manual(text, surface, "quantity", "count", surface, number=float(surface.split()[0]), unit="model")
+    assert QUANTITY.sites(s) == []
+
+
+def test_quantity_count_after_a_lowercase_word_or_opening_verb_stays_a_site():
+    for text, surface in (("Each studio has 3 kilns.", "3 kilns"), ("Reserve 3 kilns when the studio is busy.", "3 kilns")):
+        s, _ = manual(text, surface, "quantity", "count", surface, number=3.0, unit="kiln")
+        assert [x.text for x in QUANTITY.sites(s)] == [surface], text
