@@ -40,7 +40,8 @@ def test_the_heading_is_found_above_the_sentences_paragraph():
     assert section_heading("Only a paragraph. And more.", 18) is None
 
 
-@pytest.mark.parametrize("heading", ["Known limitations", "## Limitations", "Not supported"])
+@pytest.mark.parametrize("heading", ["Known limitations", "## Limitations", "Not supported",
+                                     "## What the archive does NOT keep", "What we don't sync"])
 def test_a_negation_removed_under_a_limitations_heading_is_rejected(heading):
     sentence = "Nested folders are not synced to the archive."
     chunk = f"Folder sync\n\n{heading}\n\n{sentence}\nLarge files sync slowly."

@@ -502,11 +502,13 @@ def _conditional_item(c: Candidate) -> str | None:
 
 
 #: a heading or list lead-in that says its items are absent, limited or gone ("Limitations",
-#: "Known issues", "Not supported", "Removed", "Deprecated", "Exclusions")
+#: "Known issues", "Not supported", "Removed", "Deprecated", "Exclusions"), or that is itself
+#: worded as a denial ("What we do not store", "Things you can't change")
 NEGATIVE_FRAME = re.compile(
     r"\b(?:limitations?|limits|known\s+(?:issues|bugs|problems)|caveats?|restrictions?|unsupported|unavailable|"
     r"not\s+(?:supported|included|available|allowed|permitted|covered|possible)|exclusions?|excluded|removed|"
-    r"removals?|deprecat\w*|prohibited|forbidden|out\s+of\s+scope|breaking\s+changes)\b", re.I)
+    r"removals?|deprecat\w*|prohibited|forbidden|out\s+of\s+scope|breaking\s+changes|"
+    r"not|cannot|never)\b|n['\u2019]t\b", re.I)
 #: a heading or list lead-in that says its items are present, new or possible ("Added",
 #: "What's new", "Supported databases", "Included in every plan", "Features")
 POSITIVE_FRAME = re.compile(
