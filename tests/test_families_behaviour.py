@@ -464,3 +464,11 @@ def test_quantity_count_after_a_lowercase_word_or_opening_verb_stays_a_site():
     for text, surface in (("Each studio has 3 kilns.", "3 kilns"), ("Reserve 3 kilns when the studio is busy.", "3 kilns")):
         s, _ = manual(text, surface, "quantity", "count", surface, number=3.0, unit="kiln")
         assert [x.text for x in QUANTITY.sites(s)] == [surface], text
+
+
+def test_quantity_never_writes_every_one_hour():
+    s, slot = manual("The kiln log is copied every six hours.", "six hours", "quantity", "duration", "6 hour",
+                     number=6.0, unit="hour")
+    got = [m.replacement for m in mutate_all_seeds(QUANTITY, s, slot, vocab(duration=("one hour", "two hours")),
+                                                   seeds=range(20)) if m]
+    assert got and not any(r.split()[0] in ("one", "1", "an", "a") for r in got), got

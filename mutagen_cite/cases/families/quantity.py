@@ -179,6 +179,8 @@ class QuantityFamily:
         if parsed.display == 0 and site.kind == "money" and _FREE.search(sentence.text):
             return None  # "Free: $0": a price on what the sentence calls free contradicts the name
         low, high = _range_bounds(sentence.text, site)
+        before = grammar.word_before(sentence.text, site.start)
+        every = before is not None and before[2].lower() in ("every", "each")
 
         def fits(display: float, value: float) -> bool:
             if display < 0 or value == parsed.value:
@@ -189,6 +191,8 @@ class QuantityFamily:
                 return False
             if display == 0 and is_limit(sentence.text, site):
                 return False  # "at most 0", a $0 credit limit: no cap anyone writes
+            if display == 1 and site.kind == "duration" and every:
+                return False  # "every one hour": English says "every hour", so take another value
             return (low is None or display > low) and (high is None or display < high)
 
         pick = self._mined(sentence, site, parsed, values, rng, fits)
