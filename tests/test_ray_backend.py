@@ -1,9 +1,11 @@
 """`--backend ray` (issue 16): parsing, embedding and rejudging on a local Ray instance give
 byte for byte what the local backend gives. Ray is an optional extra (`mutagen-cite[ray]`):
-these tests skip when it is not installed, except the one that checks the error then."""
+these tests skip when it is not installed (CI), except the one that checks the error then.
+`make test-ray` installs ray and runs them, failing instead of skipping without it."""
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -20,6 +22,8 @@ def _ray():
     try:
         import ray
     except ImportError:
+        if os.environ.get("MUTAGEN_CITE_REQUIRE_RAY"):  # `make test-ray`: a missing ray is a failure
+            pytest.fail("MUTAGEN_CITE_REQUIRE_RAY is set but ray is not installed (pip install 'mutagen-cite[ray]')")
         pytest.skip("ray is not installed (pip install 'mutagen-cite[ray]')")
     return ray
 
@@ -66,6 +70,33 @@ def _folder(path: Path) -> Path:
 def cli(args):
     result = CliRunner().invoke(main, args, catch_exceptions=False, env={"HF_HUB_OFFLINE": "1"})
     return result
+
+
+def test_stages_one_after_another_each_get_a_pool(local_ray):
+    """A build parses (one pool) and then embeds (another pool) in one command: the second
+    pool must start although the first held every CPU (it waited forever before)."""
+    import functools
+    import operator
+    from concurrent.futures import ThreadPoolExecutor, TimeoutError
+
+    engine = backends.RayBackend(2)
+
+    def stages():
+        return (list(engine.map(functools.partial(str, "parse:"), operator.add, ["a", "b", "c"])),
+                list(engine.map(functools.partial(str, "embed:"), operator.add, ["a", "b", "c"])),
+                list(engine.map(functools.partial(str, "parse:"), operator.add, ["d"])))
+
+    with ThreadPoolExecutor(1) as pool:
+        try:
+            # a hang guard, not a speed target: the three stages take seconds
+            first, second, again = pool.submit(stages).result(timeout=180)
+        except TimeoutError:
+            pytest.fail("a Ray stage waited for actors that never started (a pool left holding the CPUs)")
+        finally:
+            engine.shutdown()  # kills the actors, which also ends a hung ray.get
+    assert first == ["parse:a", "parse:b", "parse:c"]
+    assert second == ["embed:a", "embed:b", "embed:c"]
+    assert again == ["parse:d"]
 
 
 def test_mine_on_ray_is_byte_identical(tmp_path, demo_dir, ray_chunks, monkeypatch):
