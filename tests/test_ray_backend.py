@@ -134,6 +134,31 @@ def test_build_with_embedding_hardness_and_audit_on_ray_are_byte_identical(tmp_p
     assert files["ray"] == files["local"]
 
 
+def test_update_on_ray_is_byte_identical(tmp_path, demo_dir, ray_chunks, monkeypatch):
+    """`build --update --backend ray` (issue 16): a document the suite used is deleted, so the
+    update regenerates cases, parsing on Ray with a cold cache; the suite is the local one."""
+    import shutil
+
+    import yaml
+
+    shutil.copytree(demo_dir, tmp_path / "corpus")
+    monkeypatch.chdir(tmp_path)
+    built = cli(["build", "corpus", "-q", "--cases", "8", "--min-hardness", "none", "-o", "suite.yaml",
+                 "--cache-dir", "build-cache"])
+    assert built.exit_code == 0, built.output
+    first_doc = yaml.safe_load(Path("suite.yaml").read_text())["cases"][0]["provenance"]["doc"]
+    (tmp_path / "corpus" / first_doc).unlink()
+    outs = {}
+    for backend in ("local", "ray"):
+        result = cli(["build", "corpus", "--update", "suite.yaml", "-q", "-o", f"{backend}.yaml",
+                      "--cache-dir", f"cache-{backend}", "--backend", backend])
+        assert result.exit_code == 0, result.output
+        outs[backend] = (Path(f"{backend}.yaml").read_bytes(), result.output.replace(f"{backend}.yaml", "OUT"))
+    assert "_slots_of" in ray_chunks
+    assert outs["ray"][0] != Path("suite.yaml").read_bytes()  # the update did change the suite
+    assert outs["ray"] == outs["local"]
+
+
 def test_rescore_on_ray_is_byte_identical(tmp_path, ray_chunks, monkeypatch):
     results = tmp_path / "r.jsonl"
     first = cli(["run", str(RUN_SUITE), "-g", "oracle", "--judge", "lexical", "-o", str(results), "-q",
