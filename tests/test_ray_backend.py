@@ -1,9 +1,11 @@
 """`--backend ray` (issue 16): parsing, embedding and rejudging on a local Ray instance give
 byte for byte what the local backend gives. Ray is an optional extra (`mutagen-cite[ray]`):
-these tests skip when it is not installed, except the one that checks the error then."""
+these tests skip when it is not installed (CI), except the one that checks the error then.
+`make test-ray` installs ray and runs them, failing instead of skipping without it."""
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -20,6 +22,8 @@ def _ray():
     try:
         import ray
     except ImportError:
+        if os.environ.get("MUTAGEN_CITE_REQUIRE_RAY"):  # `make test-ray`: a missing ray is a failure
+            pytest.fail("MUTAGEN_CITE_REQUIRE_RAY is set but ray is not installed (pip install 'mutagen-cite[ray]')")
         pytest.skip("ray is not installed (pip install 'mutagen-cite[ray]')")
     return ray
 
@@ -68,6 +72,33 @@ def cli(args):
     return result
 
 
+def test_stages_one_after_another_each_get_a_pool(local_ray):
+    """A build parses (one pool) and then embeds (another pool) in one command: the second
+    pool must start although the first held every CPU (it waited forever before)."""
+    import functools
+    import operator
+    from concurrent.futures import ThreadPoolExecutor, TimeoutError
+
+    engine = backends.RayBackend(2)
+
+    def stages():
+        return (list(engine.map(functools.partial(str, "parse:"), operator.add, ["a", "b", "c"])),
+                list(engine.map(functools.partial(str, "embed:"), operator.add, ["a", "b", "c"])),
+                list(engine.map(functools.partial(str, "parse:"), operator.add, ["d"])))
+
+    with ThreadPoolExecutor(1) as pool:
+        try:
+            # a hang guard, not a speed target: the three stages take seconds
+            first, second, again = pool.submit(stages).result(timeout=180)
+        except TimeoutError:
+            pytest.fail("a Ray stage waited for actors that never started (a pool left holding the CPUs)")
+        finally:
+            engine.shutdown()  # kills the actors, which also ends a hung ray.get
+    assert first == ["parse:a", "parse:b", "parse:c"]
+    assert second == ["embed:a", "embed:b", "embed:c"]
+    assert again == ["parse:d"]
+
+
 def test_mine_on_ray_is_byte_identical(tmp_path, demo_dir, ray_chunks, monkeypatch):
     outs = {}
     for backend in ("local", "ray"):
@@ -101,6 +132,31 @@ def test_build_with_embedding_hardness_and_audit_on_ray_are_byte_identical(tmp_p
                           result.output + result2.output)
     assert {"_slots_of", "_encode_chunk"} <= set(ray_chunks)
     assert files["ray"] == files["local"]
+
+
+def test_update_on_ray_is_byte_identical(tmp_path, demo_dir, ray_chunks, monkeypatch):
+    """`build --update --backend ray` (issue 16): a document the suite used is deleted, so the
+    update regenerates cases, parsing on Ray with a cold cache; the suite is the local one."""
+    import shutil
+
+    import yaml
+
+    shutil.copytree(demo_dir, tmp_path / "corpus")
+    monkeypatch.chdir(tmp_path)
+    built = cli(["build", "corpus", "-q", "--cases", "8", "--min-hardness", "none", "-o", "suite.yaml",
+                 "--cache-dir", "build-cache"])
+    assert built.exit_code == 0, built.output
+    first_doc = yaml.safe_load(Path("suite.yaml").read_text())["cases"][0]["provenance"]["doc"]
+    (tmp_path / "corpus" / first_doc).unlink()
+    outs = {}
+    for backend in ("local", "ray"):
+        result = cli(["build", "corpus", "--update", "suite.yaml", "-q", "-o", f"{backend}.yaml",
+                      "--cache-dir", f"cache-{backend}", "--backend", backend])
+        assert result.exit_code == 0, result.output
+        outs[backend] = (Path(f"{backend}.yaml").read_bytes(), result.output.replace(f"{backend}.yaml", "OUT"))
+    assert "_slots_of" in ray_chunks
+    assert outs["ray"][0] != Path("suite.yaml").read_bytes()  # the update did change the suite
+    assert outs["ray"] == outs["local"]
 
 
 def test_rescore_on_ray_is_byte_identical(tmp_path, ray_chunks, monkeypatch):

@@ -92,7 +92,7 @@ def _ray_missing() -> BackendError:
 
 
 class RayBackend(Backend):
-    """An actor pool on Ray: one actor per worker, each building its state once per ``map``."""
+    """An actor pool on Ray: one actor per worker, each building its state once per stage."""
 
     name = "ray"
 
@@ -126,12 +126,20 @@ class RayBackend(Backend):
         return self._workers
 
     def _actors(self, make_state) -> list:
-        """The pool for ``make_state``, started on first use and kept until :meth:`shutdown`:
-        a sublinear build parses batch after batch without loading spaCy again each time."""
+        """The pool for ``make_state``, started on first use and kept until another stage needs
+        a pool or :meth:`shutdown`: a sublinear build parses batch after batch without loading
+        spaCy again each time.
+
+        One pool lives at a time. Each actor holds one CPU for its life and a pool has one
+        actor per CPU, so a second pool (the embedder's after the parser's, in a build with
+        ``--min-hardness embedding``) could never be scheduled while the first one lives: its
+        actors waited for CPUs forever (the Ray build hung). The stages run one after the
+        other, so the old pool is killed before the new one starts."""
         import pickle
 
         key = pickle.dumps(make_state)
         if key not in self._pools:
+            self._kill_pools()
             ray = self.ray
 
             @ray.remote(num_cpus=1)
@@ -175,11 +183,14 @@ class RayBackend(Backend):
                 raise
             yield result
 
-    def shutdown(self) -> None:
+    def _kill_pools(self) -> None:
         for actors in self._pools.values():
             for actor in actors:
                 self.ray.kill(actor)
         self._pools.clear()
+
+    def shutdown(self) -> None:
+        self._kill_pools()
         if self._started:
             self.ray.shutdown()
 

@@ -81,7 +81,7 @@ def command(corpus_dir, output, n_cases, seed, families, fmt, judge_spec, templa
 
     On a large corpus only as many documents are parsed as the suite needs (--pool-factor);
     every document is still read and pinned in the manifest. --full parses them all.
-    --backend ray parses (and embeds, for --min-hardness) on Ray; the suite is the same.
+    --backend ray parses (and embeds, for --min-hardness) on Ray, with --update too; the suite is the same.
     """
     factor = 0.0 if full else pool_factor
     if update_path is not None or check or prune:
