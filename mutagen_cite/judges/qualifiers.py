@@ -58,6 +58,8 @@ class Qualifier:
     mod_end: int
     #: the modifier is a prepositional object ("leave *for the death*"), not a word before the noun
     prep: bool = False
+    #: the modifier is an adjective ("*unknown* labels"), not a noun or a name
+    adj: bool = False
 
 
 def _word(tok) -> tuple[int, int]:
@@ -104,14 +106,19 @@ def doc_qualifiers(doc: Any) -> tuple[Qualifier, ...]:
                 continue
             mod = m.lemma_.lower() if b - a == 1 else span.text.lower()
             out.append(Qualifier(tok.lemma_.lower(), mod, tok.text, span.text, tok.idx, span.start_char,
-                                 span.end_char, prep))
+                                 span.end_char, prep, m.pos_ == "ADJ"))
     return tuple(out)
+
+
+def _bare(mod: str) -> str:
+    """A modifier without the hyphens a tokeniser leaves on a split word ("pseudo -scientific")."""
+    return mod.strip("-")
 
 
 def shift(quals: Iterable[Qualifier], offset: int) -> list[Qualifier]:
     """Qualifiers of a sentence moved to its offset in a longer text."""
     return [Qualifier(q.head, q.mod, q.head_text, q.mod_text, q.head_start + offset, q.mod_start + offset,
-                      q.mod_end + offset, q.prep) for q in quals]
+                      q.mod_end + offset, q.prep, q.adj) for q in quals]
 
 
 def qualifier_problems(
@@ -126,13 +133,20 @@ def qualifier_problems(
     "for" / "of" is the one a paraphrase rewords most ("for the passing of" / "for the death of")."""
     out: list[str] = []
     seen: set[tuple[str, str]] = set()
+    inside = [pq for pq in premise if span[0] <= pq.head_start < span[1]]
+    # a noun both texts restrict by the same word names the same thing: an adjective the claim
+    # adds describes it ("unknown node labels" / "node labels on graph topology", "recently
+    # effective neural network models" / "recently successful neural network models"), it does
+    # not choose another scope; a noun it adds still may ("bereavement leave for the death of a
+    # spouse" / "parental bereavement leave for the passing of your child")
+    same = {cq.head for cq in claim for pq in inside if cq.head == pq.head and _bare(cq.mod) == _bare(pq.mod)}
     for cq in claim:
-        if any(a <= cq.mod_start and cq.mod_end <= b or a <= cq.head_start < b for a, b in skip):
+        if cq.head in same and cq.adj or any(a <= cq.mod_start and cq.mod_end <= b or a <= cq.head_start < b for a, b in skip):
             continue
         if mentioned_in_premise(cq):
             continue
-        for pq in premise:
-            if pq.head != cq.head or not (span[0] <= pq.head_start < span[1]) or mentioned_in_claim(pq):
+        for pq in inside:
+            if pq.head != cq.head or mentioned_in_claim(pq):
                 continue
             if cq.prep and pq.prep or any(a <= pq.head_start < b for a, b in premise_skip):
                 continue
