@@ -52,3 +52,13 @@ def test_a_claim_speaking_as_its_writer_is_not_the_source(judge):
 def test_a_premise_that_speaks_as_i_may_be_restated_so(judge):
     premise = "I review every access request within two days."
     assert judge.verdicts([(premise, "I review each access request within two days.")])[0].supported
+
+
+def test_an_i_in_a_title_is_no_writer(judge):
+    premise = "Ann Lee recorded a song about wanting to be there."  # no 'I' of its own
+    found = problems(judge, premise, "Ann Lee sang 'I Want to Be There'.")
+    assert not [p for p in found if "writer" in p], found
+    found = problems(judge, premise, 'Ann Lee sang the line "so I want to be there" in 1990.')
+    assert not [p for p in found if "writer" in p], found
+    found = problems(judge, premise, "Ann Lee sang I Want to Be There in 1990.")  # a title without quotes
+    assert not [p for p in found if "writer" in p], found

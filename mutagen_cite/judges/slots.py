@@ -771,7 +771,7 @@ class SlotsJudge(ScoreJudge):
                     self._sentence_parse[sent] = (
                         tuple(doc_qualifiers(doc)),
                         frozenset((t.lower_, t.lemma_.lower()) for t in doc if not t.is_punct),
-                        any(t.lower_ == "i" and t.pos_ == "PRON" and t.dep_.startswith("nsubj") for t in doc))
+                        any(_writer_subject(t) for t in doc))
             else:
                 self._sentence_slots.update(zip(todo, self.annotator.slots(todo)))
         out = {}
@@ -1485,6 +1485,21 @@ def _frame_problems(c: Analysis, p: Analysis, span: tuple[int, int]) -> list[str
             continue
         return [f"name mismatch: claim '{n}' vs premise '{o}'"]
     return []
+
+
+_QUOTES = "\"'“”‘’"
+
+
+def _writer_subject(tok) -> bool:
+    """Is ``tok`` the writer as a subject ("I believe ...", "i was shocked ...")? Not an "I"
+    that opens or sits in a quoted or capitalised title ("'I Want to Be Bobby's Girl'")."""
+    if tok.lower_ != "i" or tok.pos_ != "PRON" or not tok.dep_.startswith("nsubj"):
+        return False
+    doc = tok.doc
+    if tok.i + 1 < len(doc) and doc[tok.i + 1].text[:1].isupper():
+        return False
+    before = doc.text[:tok.idx]
+    return not (before.rstrip().endswith(tuple(_QUOTES)) or sum(before.count(q) for q in "\"“”") % 2)
 
 
 def _opens(text: str, pos: int) -> bool:
