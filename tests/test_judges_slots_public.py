@@ -62,3 +62,16 @@ def test_an_i_in_a_title_is_no_writer(judge):
     assert not [p for p in found if "writer" in p], found
     found = problems(judge, premise, "Ann Lee sang I Want to Be There in 1990.")  # a title without quotes
     assert not [p for p in found if "writer" in p], found
+
+
+def test_analyses_kept_across_calls_give_the_same_verdicts():
+    from mutagen_cite.analysis.annotate import Annotator, load_spacy
+
+    annotator = Annotator(load_spacy())
+    pairs = [("Backups are kept for 30 days on the Pro plan.", "The Pro plan keeps backups for a month."),
+             ("Backups are kept for 7 days on the Free plan.", "The Pro plan keeps backups for a month."),
+             ("Backups are kept for 7 days on the Free plan.", "Free plan backups last one week.")]
+    fresh = [SlotsJudge(annotator).verdicts([pair])[0] for pair in pairs]
+    kept = SlotsJudge(annotator)
+    assert kept.verdicts(pairs[:1]) + kept.verdicts(pairs[1:]) == fresh
+    assert [v.supported for v in fresh] == [True, False, True]

@@ -18,6 +18,7 @@ Nothing here loads a model; every function is pure.
 from __future__ import annotations
 
 import datetime as _dt
+from functools import lru_cache
 import math
 import re
 from dataclasses import dataclass
@@ -468,6 +469,7 @@ def date_supported(c: Slot, p: Slot) -> bool:
 
 # --------------------------------------------------------------------------- names
 
+@lru_cache(maxsize=65536)
 def norm_name(text: str) -> str:
     """Lowercase, no leading article, no possessive, single spaces, no edge punctuation."""
     t = text.strip()

@@ -226,8 +226,10 @@ _NOT_NAMES = set(QUANTIFIER_CLASS) | set(STOPWORDS) | {"many", "several", "certa
 _KIND_NOUNS = {"plan", "plans", "tier", "tiers", "region", "regions", "version", "versions", "edition", "editions"}
 
 
+@lru_cache(maxsize=65536)
 def stem(word: str) -> str:
-    """A crude stem, enough to see that "included" and "include" name the same verb."""
+    """A crude stem, enough to see that "included" and "include" name the same verb (kept
+    per word: the judge stems the same words for every window of every pair)."""
     w = word.lower().replace("'", "")
     for suffix in ("ational", "ations", "ation", "ments", "ment", "ings", "ing", "ies", "ied", "ed", "es", "s", "e", "ly"):
         if len(w) - len(suffix) >= 3 and w.endswith(suffix):
@@ -700,6 +702,7 @@ class SlotsJudge(ScoreJudge):
         self._sentence_slots: dict[str, tuple[Slot, ...]] = {}
         self._sentence_parse: dict[str, tuple[tuple[Qualifier, ...], frozenset[str], bool]] = {}
         self._spans: dict[str, list[tuple[int, int]]] = {}
+        self._analyses: dict[str, Analysis] = {}
         self.cache_limit = 100_000
 
     # ------------------------------------------------------------------ public
@@ -727,7 +730,12 @@ class SlotsJudge(ScoreJudge):
         pairs = [(str(p), str(h)) for p, h in pairs]
         texts = list(dict.fromkeys(t for pair in pairs for t in pair))
         slots = self._slots(texts)
-        analyses: dict[str, Analysis] = {}
+        # what the judge reads off a text depends on the text alone (and the names looked
+        # for): kept across calls with the sentence caches, as a runner asks the same
+        # premises for many claims
+        analyses = self._analyses
+        if len(analyses) > self.cache_limit:
+            analyses.clear()
 
         def analysis(text: str, names: tuple[str, ...] = ()) -> Analysis:
             key = text if not names else text + "\0" + "\0".join(names)
@@ -763,6 +771,7 @@ class SlotsJudge(ScoreJudge):
             if len(self._sentence_slots) + len(todo) > self.cache_limit:
                 self._sentence_slots.clear()
                 self._sentence_parse.clear()
+                self._analyses.clear()
             nlp, slots_for = getattr(self.annotator, "nlp", None), getattr(self.annotator, "_slots_for", None)
             if nlp is not None and callable(slots_for):
                 # one parse gives the annotator's slots and the nouns' qualifiers
@@ -1209,8 +1218,9 @@ def _clip(text: str, n: int = 90) -> str:
     return t if len(t) <= n else t[: n - 3] + "..."
 
 
-def _antonym_stems(head: str) -> set[str]:
-    return {stem(w) for x in _ANTONYM_OF if stem(x) == head for w in _ANTONYM_OF[x]}
+@lru_cache(maxsize=8192)
+def _antonym_stems(head: str) -> frozenset[str]:
+    return frozenset(stem(w) for x in _ANTONYM_OF if stem(x) == head for w in _ANTONYM_OF[x])
 
 
 def _marker_problems(c: Analysis, p: Analysis, span: tuple[int, int]) -> list[str]:
