@@ -27,6 +27,8 @@ def problems(judge, premise, claim):
      "The model learns unknown node labels from a few labelled examples."),
     ("The study trains recently successful neural network models for translation.",
      "The study trains recently effective neural network models for translation."),
+    ("The study trains recently successful neural network models for translation.",
+     "The study trains recent high-performing neural network models for translation."),  # a hyphenated participle
     # a hyphenated word the tokeniser split before the hyphen
     ("The channel later moved into reality shows and pseudo-scientific entertainment.",
      "The channel later moved into reality shows and pseudo -scientific entertainment ."),

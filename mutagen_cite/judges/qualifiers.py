@@ -43,6 +43,8 @@ GENERIC = frozenset(
 _NOUNS = ("NOUN", "PROPN")
 _MOD_DEPS = ("amod", "compound", "nmod")
 _PREPS = ("for", "of", "in", "on")
+#: adjective-like tags: a hyphenated participle ("high-performing", "well-known") describes as an adjective does
+_ADJ_TAGS = ("JJ", "JJR", "JJS", "VBG", "VBN")
 
 
 @dataclass(frozen=True)
@@ -58,7 +60,7 @@ class Qualifier:
     mod_end: int
     #: the modifier is a prepositional object ("leave *for the death*"), not a word before the noun
     prep: bool = False
-    #: the modifier is an adjective ("*unknown* labels"), not a noun or a name
+    #: the modifier is an adjective ("*unknown* labels", "*high-performing* models"), not a noun or a name
     adj: bool = False
 
 
@@ -106,7 +108,7 @@ def doc_qualifiers(doc: Any) -> tuple[Qualifier, ...]:
                 continue
             mod = m.lemma_.lower() if b - a == 1 else span.text.lower()
             out.append(Qualifier(tok.lemma_.lower(), mod, tok.text, span.text, tok.idx, span.start_char,
-                                 span.end_char, prep, m.pos_ == "ADJ"))
+                                 span.end_char, prep, m.pos_ == "ADJ" or m.tag_ in _ADJ_TAGS))
     return tuple(out)
 
 
