@@ -77,3 +77,12 @@ def test_analyses_kept_across_calls_give_the_same_verdicts():
     kept = SlotsJudge(annotator)
     assert kept.verdicts(pairs[:1]) + kept.verdicts(pairs[1:]) == fresh
     assert [v.supported for v in fresh] == [True, False, True]
+
+
+@pytest.mark.parametrize("premise, claim, word", [
+    ("A man in bright gold paint stands near the door.", "A man in dark gold paint stands near the door.", "dark"),
+    ("A yellow van is parked behind a white van.", "A green van is parked behind a white van.", "green"),
+])
+def test_an_adjective_in_place_of_another_still_conflicts(judge, premise, claim, word):
+    found = problems(judge, premise, claim)
+    assert any(p.startswith("scope") and word in p for p in found), found

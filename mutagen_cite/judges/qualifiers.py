@@ -38,7 +38,8 @@ GENERIC = frozenset(
     # speed, quality: "small" / "little" / "tiny" girl); swapped for synonyms all the time
     + """small little tiny large big huge giant great old ancient young new good bad nice fine high low long
     short quick fast slow early late easy hard simple pretty beautiful happy sad wide narrow tall thick thin
-    heavy light cheap expensive""".split()
+    heavy light cheap expensive effective successful efficient powerful popular important notable significant
+    excellent impressive remarkable useful helpful valuable famous renowned well-known high-performing""".split()
 )
 _NOUNS = ("NOUN", "PROPN")
 _MOD_DEPS = ("amod", "compound", "nmod")
@@ -136,14 +137,19 @@ def qualifier_problems(
     out: list[str] = []
     seen: set[tuple[str, str]] = set()
     inside = [pq for pq in premise if span[0] <= pq.head_start < span[1]]
-    # a noun both texts restrict by the same word names the same thing: an adjective the claim
-    # adds describes it ("unknown node labels" / "node labels on graph topology", "recently
-    # effective neural network models" / "recently successful neural network models"), it does
-    # not choose another scope; a noun it adds still may ("bereavement leave for the death of a
-    # spouse" / "parental bereavement leave for the passing of your child")
-    same = {cq.head for cq in claim for pq in inside if cq.head == pq.head and _bare(cq.mod) == _bare(pq.mod)}
+    # one thing both texts restrict by the same word ("unknown *node* labels" / "*node* labels on
+    # graph topology"): an adjective the claim adds describes it, unless the premise puts another
+    # adjective in its place ("dark gold paint" / "bright gold paint"); a noun the claim adds
+    # still chooses another scope ("bereavement leave for the death of a spouse" / "parental
+    # bereavement leave for the passing of your child"). Per occurrence: "a green car ... a white
+    # car" / "a yellow car ... a white car" share 'white' on another car
+    c_mods: dict[int, set[str]] = {}
+    p_mods: dict[int, set[str]] = {}
+    for quals, mods in ((claim, c_mods), (inside, p_mods)):
+        for q in quals:
+            mods.setdefault(q.head_start, set()).add(_bare(q.mod))
     for cq in claim:
-        if cq.head in same and cq.adj or any(a <= cq.mod_start and cq.mod_end <= b or a <= cq.head_start < b for a, b in skip):
+        if any(a <= cq.mod_start and cq.mod_end <= b or a <= cq.head_start < b for a, b in skip):
             continue
         if mentioned_in_premise(cq):
             continue
@@ -151,6 +157,8 @@ def qualifier_problems(
             if pq.head != cq.head or mentioned_in_claim(pq):
                 continue
             if cq.prep and pq.prep or any(a <= pq.head_start < b for a, b in premise_skip):
+                continue
+            if cq.adj and not pq.adj and c_mods[cq.head_start] & p_mods[pq.head_start]:
                 continue
             key = (cq.mod, pq.mod)
             if key in seen:
