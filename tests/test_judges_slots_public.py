@@ -86,3 +86,9 @@ def test_analyses_kept_across_calls_give_the_same_verdicts():
 def test_an_adjective_in_place_of_another_still_conflicts(judge, premise, claim, word):
     found = problems(judge, premise, claim)
     assert any(p.startswith("scope") and word in p for p in found), found
+
+
+def test_a_noun_before_the_noun_stands_in_place_of_the_adjective(judge):
+    found = problems(judge, "A couple is standing near a tree stump with a stone wall in the background.",
+                     "A couple is standing near a tree stump with a plastic wall in the background.")
+    assert any(p.startswith("scope") and "plastic" in p for p in found), found

@@ -138,8 +138,9 @@ def qualifier_problems(
     seen: set[tuple[str, str]] = set()
     inside = [pq for pq in premise if span[0] <= pq.head_start < span[1]]
     # one thing both texts restrict by the same word ("unknown *node* labels" / "*node* labels on
-    # graph topology"): an adjective the claim adds describes it, unless the premise puts another
-    # adjective in its place ("dark gold paint" / "bright gold paint"); a noun the claim adds
+    # graph topology"): an adjective the claim adds describes it where the premise's other
+    # modifier follows the noun; a word the premise puts before the noun stands in its place
+    # ("dark gold paint" / "bright gold paint", "plastic wall" / "stone wall"); a noun the claim adds
     # still chooses another scope ("bereavement leave for the death of a spouse" / "parental
     # bereavement leave for the passing of your child"). Per occurrence: "a green car ... a white
     # car" / "a yellow car ... a white car" share 'white' on another car
@@ -158,7 +159,7 @@ def qualifier_problems(
                 continue
             if cq.prep and pq.prep or any(a <= pq.head_start < b for a, b in premise_skip):
                 continue
-            if cq.adj and not pq.adj and c_mods[cq.head_start] & p_mods[pq.head_start]:
+            if cq.adj and pq.prep and c_mods[cq.head_start] & p_mods[pq.head_start]:
                 continue
             key = (cq.mod, pq.mod)
             if key in seen:
