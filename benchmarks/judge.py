@@ -135,7 +135,7 @@ def speed(args) -> None:
     nlp = load_spacy()
     slots_load = time.perf_counter() - t
     slots = SlotsJudge(Annotator(nlp))
-    slots_time = timed(lambda: (slots._sentence_slots.clear(), batched(slots)))
+    slots_time = timed(lambda: (slots._sentence_slots.clear(), slots._analyses.clear(), batched(slots)))
     rows.append(("slots", len(pairs) / slots_time, "spaCy sm 13 MB", f"{slots_load:.1f} s"))
     lex = LexicalJudge()
     rows.append(("lexical", len(pairs) / timed(lambda: batched(lex)), "-", "-"))
@@ -162,7 +162,7 @@ def slots_speed(args) -> None:
     texts = list(dict.fromkeys(t for p in pairs for t in p))
     bare = timed(lambda: annotator.slots(texts), repeat=1)
     judge = SlotsJudge(annotator)
-    cold = timed(lambda: (judge._sentence_slots.clear(), judge.verdicts(pairs)), repeat=1)
+    cold = timed(lambda: (judge._sentence_slots.clear(), judge._analyses.clear(), judge.verdicts(pairs)), repeat=1)
     warm = timed(lambda: judge.verdicts(pairs), repeat=1)
     print(f"{len(pairs)} pairs, {len(texts)} distinct texts")
     print(f"annotator alone over the distinct texts: {len(texts) / bare:.0f} texts/s")

@@ -15,11 +15,11 @@ from mutagen_cite.judges.slot_values import (
     name_in_text,
     names_equal,
     parse_number_text,
-    parse_ordinal_text,
     quantity_from_slot,
     quantity_supported,
 )
 from mutagen_cite.model import Slot
+from mutagen_cite.values import parse_rank
 
 
 def q(value, shape="point", dim="bytes", hi=None, per=""):
@@ -38,9 +38,9 @@ def test_numbers(text, value):
     assert parse_number_text(text) == value
 
 
-@pytest.mark.parametrize("text, value", [("third", 3), ("3rd", 3), ("21st", 21), ("twenty-first", 21)])
+@pytest.mark.parametrize("text, value", [("third", 3), ("3rd", 3), ("21st", 21), ("twenty-first", 21), ("last", -1)])
 def test_ordinals(text, value):
-    assert parse_ordinal_text(text) == value
+    assert parse_rank(text) == value
 
 
 def test_units_normalise_through_the_slot():

@@ -38,11 +38,14 @@ GENERIC = frozenset(
     # speed, quality: "small" / "little" / "tiny" girl); swapped for synonyms all the time
     + """small little tiny large big huge giant great old ancient young new good bad nice fine high low long
     short quick fast slow early late easy hard simple pretty beautiful happy sad wide narrow tall thick thin
-    heavy light cheap expensive""".split()
+    heavy light cheap expensive effective successful efficient powerful popular important notable significant
+    excellent impressive remarkable useful helpful valuable famous renowned well-known high-performing""".split()
 )
 _NOUNS = ("NOUN", "PROPN")
 _MOD_DEPS = ("amod", "compound", "nmod")
 _PREPS = ("for", "of", "in", "on")
+#: adjective-like tags: a hyphenated participle ("high-performing", "well-known") describes as an adjective does
+_ADJ_TAGS = ("JJ", "JJR", "JJS", "VBG", "VBN")
 
 
 @dataclass(frozen=True)
@@ -58,6 +61,8 @@ class Qualifier:
     mod_end: int
     #: the modifier is a prepositional object ("leave *for the death*"), not a word before the noun
     prep: bool = False
+    #: the modifier is an adjective ("*unknown* labels", "*high-performing* models"), not a noun or a name
+    adj: bool = False
 
 
 def _word(tok) -> tuple[int, int]:
@@ -104,14 +109,19 @@ def doc_qualifiers(doc: Any) -> tuple[Qualifier, ...]:
                 continue
             mod = m.lemma_.lower() if b - a == 1 else span.text.lower()
             out.append(Qualifier(tok.lemma_.lower(), mod, tok.text, span.text, tok.idx, span.start_char,
-                                 span.end_char, prep))
+                                 span.end_char, prep, m.pos_ == "ADJ" or m.tag_ in _ADJ_TAGS))
     return tuple(out)
+
+
+def _bare(mod: str) -> str:
+    """A modifier without the hyphens a tokeniser leaves on a split word ("pseudo -scientific")."""
+    return mod.strip("-")
 
 
 def shift(quals: Iterable[Qualifier], offset: int) -> list[Qualifier]:
     """Qualifiers of a sentence moved to its offset in a longer text."""
     return [Qualifier(q.head, q.mod, q.head_text, q.mod_text, q.head_start + offset, q.mod_start + offset,
-                      q.mod_end + offset, q.prep) for q in quals]
+                      q.mod_end + offset, q.prep, q.adj) for q in quals]
 
 
 def qualifier_problems(
@@ -126,15 +136,30 @@ def qualifier_problems(
     "for" / "of" is the one a paraphrase rewords most ("for the passing of" / "for the death of")."""
     out: list[str] = []
     seen: set[tuple[str, str]] = set()
+    inside = [pq for pq in premise if span[0] <= pq.head_start < span[1]]
+    # one thing both texts restrict by the same word ("unknown *node* labels" / "*node* labels on
+    # graph topology"): an adjective the claim adds describes it where the premise's other
+    # modifier follows the noun; a word the premise puts before the noun stands in its place
+    # ("dark gold paint" / "bright gold paint", "plastic wall" / "stone wall"); a noun the claim adds
+    # still chooses another scope ("bereavement leave for the death of a spouse" / "parental
+    # bereavement leave for the passing of your child"). Per occurrence: "a green car ... a white
+    # car" / "a yellow car ... a white car" share 'white' on another car
+    c_mods: dict[int, set[str]] = {}
+    p_mods: dict[int, set[str]] = {}
+    for quals, mods in ((claim, c_mods), (inside, p_mods)):
+        for q in quals:
+            mods.setdefault(q.head_start, set()).add(_bare(q.mod))
     for cq in claim:
         if any(a <= cq.mod_start and cq.mod_end <= b or a <= cq.head_start < b for a, b in skip):
             continue
         if mentioned_in_premise(cq):
             continue
-        for pq in premise:
-            if pq.head != cq.head or not (span[0] <= pq.head_start < span[1]) or mentioned_in_claim(pq):
+        for pq in inside:
+            if pq.head != cq.head or mentioned_in_claim(pq):
                 continue
             if cq.prep and pq.prep or any(a <= pq.head_start < b for a, b in premise_skip):
+                continue
+            if cq.adj and pq.prep and c_mods[cq.head_start] & p_mods[pq.head_start]:
                 continue
             key = (cq.mod, pq.mod)
             if key in seen:

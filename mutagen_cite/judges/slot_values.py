@@ -18,13 +18,14 @@ Nothing here loads a model; every function is pure.
 from __future__ import annotations
 
 import datetime as _dt
+from functools import lru_cache
 import math
 import re
 from dataclasses import dataclass
 
 from ..model import Slot
-from ..values import parse_number, parse_ordinal, singular
-from ..values.numbers import DIGITS_RX, ORDINAL_RX, WORDS_RX
+from ..values import ordinals, parse_number, parse_ordinal, parse_rank, singular  # noqa: F401
+from ..values.numbers import DIGITS_RX, WORDS_RX
 from ..values.tables import (
     COMPARATORS_AFTER, COMPARATORS_BEFORE, CURRENCY, RATE_ADVERBS, RATE_FORMS, SIZE_UNITS,
     TIME_UNITS,
@@ -35,17 +36,10 @@ from ..values.tables import (
 
 def parse_number_text(text: str) -> float | None:
     """A cardinal ("1,000", "2.5", "two", "twenty-one", "1k") as a float; None otherwise
-    (ordinals included: "third" is :func:`parse_ordinal_text`'s)."""
+    (ordinals included: "third" is :func:`~mutagen_cite.values.parse_rank`'s)."""
     if parse_ordinal(text) is not None:
         return None
     return parse_number(text)
-
-
-def parse_ordinal_text(text: str) -> float | None:
-    """"third" / "3rd" / "21st" / "twenty-first" to a number, "last" to -1; None otherwise."""
-    if text.strip().lower() == "last":
-        return -1.0
-    return parse_ordinal(text)
 
 
 # --------------------------------------------------------------------------- quantities
@@ -201,7 +195,7 @@ def quantity_from_slot(slot: Slot, text: str) -> Quantity | None:
     if slot.family != "quantity":
         return None
     if slot.kind == "ordinal":
-        n = parse_ordinal_text(slot.text) if slot.number is None else slot.number
+        n = parse_rank(slot.text) if slot.number is None else slot.number
         if n is None:
             return None
         return Quantity("ordinal", n, n, "point", slot.text, slot.start, slot.end)
@@ -263,7 +257,6 @@ def quantity_from_value(v, text: str) -> Quantity | None:
 _BARE_NUMBER = re.compile(
     rf"(?<![\w.\-/:#$€£])(?:\d{{1,3}}(?:,\d{{3}})+|\d+)(?:\.\d+)?(?![\w/:]|-\d|-?\.\d)|\b{WORDS_RX}\b", re.I,
 )
-_ORDINAL = re.compile(ORDINAL_RX, re.I)
 _RANGE = re.compile(
     r"\bbetween\s+(?P<a>\d[\d,.]*|[a-z]+)\s+and\s+(?P<b>\d[\d,.]*|[a-z]+)\b"
     r"|(?<![\w.])(?P<c>\d[\d,.]*)\s?(?:-|–|to)\s?(?P<d>\d[\d,.]*)(?![\w.])",
@@ -314,18 +307,13 @@ def extra_quantities(text: str, taken: list[tuple[int, int]], slots: tuple[Slot,
         out.append(Quantity("duration", seconds, seconds, "point", m.group(0), m.start(), m.end(),
                             fuzzy=unit in ("month", "quarter", "year"), per=unit, freq=True))
         taken.append((m.start(), m.end()))
-    for m in _ORDINAL.finditer(text):
-        if not free(m.start(), m.end()):
+    for start, end, n in ordinals(text):  # the value model's ranks
+        if not free(start, end):
             continue
-        if m.group(0).lower() in _AMBIGUOUS_WORDS and not (
-            re.search(r"\b(?:the|their|his|her|its|our|your|my)\s+$", text[max(0, m.start() - 8) : m.start()], re.I)
-            and re.match(r"\s+[a-z]", text[m.end():])
-        ):
-            continue  # "a second" is a time; "the second day" an ordinal
-        n = parse_ordinal_text(m.group(0))
-        if n is not None:
-            out.append(Quantity("ordinal", n, n, "point", m.group(0), m.start(), m.end()))
-            taken.append((m.start(), m.end()))
+        if text[start:end].lower() == "second" and re.search(r"\ban?\s+$", text[max(0, start - 4):start], re.I):
+            continue  # "a second copy" is another copy: no rank to compare
+        out.append(Quantity("ordinal", n, n, "point", text[start:end], start, end))
+        taken.append((start, end))
     for m in _BARE_NUMBER.finditer(text):
         word = m.group(0)
         if not free(m.start(), m.end()) or word.lower() in _AMBIGUOUS_WORDS:
@@ -481,6 +469,7 @@ def date_supported(c: Slot, p: Slot) -> bool:
 
 # --------------------------------------------------------------------------- names
 
+@lru_cache(maxsize=65536)
 def norm_name(text: str) -> str:
     """Lowercase, no leading article, no possessive, single spaces, no edge punctuation."""
     t = text.strip()

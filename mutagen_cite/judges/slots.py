@@ -45,7 +45,7 @@ from typing import Any, Sequence
 
 from ..model import Slot, Verdict
 from ..analysis.patterns import TIER_CONTEXT, NOT_TIERS
-from ..values import adverb_first, find_values
+from ..values import adverb_first, find_values, parse_rank
 from ..values.tables import RATE_ADVERBS, TIME_UNIT_FORMS
 from .base import ScoreJudge
 from .premise import STOPWORDS, split_sentences
@@ -66,7 +66,6 @@ from .slot_values import (
     names_equal,
     norm_name,
     parse_number_text,
-    parse_ordinal_text,
     quantity_from_slot,
     quantity_from_value,
     quantity_supported,
@@ -227,8 +226,10 @@ _NOT_NAMES = set(QUANTIFIER_CLASS) | set(STOPWORDS) | {"many", "several", "certa
 _KIND_NOUNS = {"plan", "plans", "tier", "tiers", "region", "regions", "version", "versions", "edition", "editions"}
 
 
+@lru_cache(maxsize=65536)
 def stem(word: str) -> str:
-    """A crude stem, enough to see that "included" and "include" name the same verb."""
+    """A crude stem, enough to see that "included" and "include" name the same verb (kept
+    per word: the judge stems the same words for every window of every pair)."""
     w = word.lower().replace("'", "")
     for suffix in ("ational", "ations", "ation", "ments", "ment", "ings", "ing", "ies", "ied", "ed", "es", "s", "e", "ly"):
         if len(w) - len(suffix) >= 3 and w.endswith(suffix):
@@ -292,6 +293,8 @@ class Analysis:
     lemmas: frozenset[str] = frozenset()
     #: word (lower case) -> its lemma, from the parse ("used" -> "use")
     lemma_of: dict[str, str] = field(default_factory=dict)
+    #: the text speaks as its writer: "I" is a subject ("I believe ...", "i was shocked ..."), from the parse
+    speaker: bool = False
 
     def stems_in(self, start: int, end: int) -> set[str]:
         return {s for s, a, b in self.words if a >= start and b <= end}
@@ -697,8 +700,9 @@ class SlotsJudge(ScoreJudge):
             self.fingerprint += "|names=" + ",".join(self.product_names)
         self._last: dict[tuple[str, str], Finding] = {}
         self._sentence_slots: dict[str, tuple[Slot, ...]] = {}
-        self._sentence_parse: dict[str, tuple[tuple[Qualifier, ...], frozenset[str]]] = {}
+        self._sentence_parse: dict[str, tuple[tuple[Qualifier, ...], frozenset[str], bool]] = {}
         self._spans: dict[str, list[tuple[int, int]]] = {}
+        self._analyses: dict[str, Analysis] = {}
         self.cache_limit = 100_000
 
     # ------------------------------------------------------------------ public
@@ -726,13 +730,18 @@ class SlotsJudge(ScoreJudge):
         pairs = [(str(p), str(h)) for p, h in pairs]
         texts = list(dict.fromkeys(t for pair in pairs for t in pair))
         slots = self._slots(texts)
-        analyses: dict[str, Analysis] = {}
+        # what the judge reads off a text depends on the text alone (and the names looked
+        # for): kept across calls with the sentence caches, as a runner asks the same
+        # premises for many claims
+        analyses = self._analyses
+        if len(analyses) > self.cache_limit:
+            analyses.clear()
 
         def analysis(text: str, names: tuple[str, ...] = ()) -> Analysis:
             key = text if not names else text + "\0" + "\0".join(names)
             if key not in analyses:
                 a = analyse(text, slots[text], names)
-                a.quals, a.lemmas, a.lemma_of = self._parsed(text)
+                a.quals, a.lemmas, a.lemma_of, a.speaker = self._parsed(text)
                 analyses[key] = a
             return analyses[key]
 
@@ -762,6 +771,7 @@ class SlotsJudge(ScoreJudge):
             if len(self._sentence_slots) + len(todo) > self.cache_limit:
                 self._sentence_slots.clear()
                 self._sentence_parse.clear()
+                self._analyses.clear()
             nlp, slots_for = getattr(self.annotator, "nlp", None), getattr(self.annotator, "_slots_for", None)
             if nlp is not None and callable(slots_for):
                 # one parse gives the annotator's slots and the nouns' qualifiers
@@ -769,7 +779,8 @@ class SlotsJudge(ScoreJudge):
                     self._sentence_slots[sent] = slots_for(sent, doc)
                     self._sentence_parse[sent] = (
                         tuple(doc_qualifiers(doc)),
-                        frozenset((t.lower_, t.lemma_.lower()) for t in doc if not t.is_punct))
+                        frozenset((t.lower_, t.lemma_.lower()) for t in doc if not t.is_punct),
+                        any(_writer_subject(t) for t in doc))
             else:
                 self._sentence_slots.update(zip(todo, self.annotator.slots(todo)))
         out = {}
@@ -782,16 +793,18 @@ class SlotsJudge(ScoreJudge):
         self._spans = spans
         return out
 
-    def _parsed(self, text: str) -> tuple[list[Qualifier], frozenset[str], dict[str, str]]:
-        """Qualifiers (offsets in ``text``), lemmas and word -> lemma of a text whose sentences
-        :meth:`_slots` parsed."""
+    def _parsed(self, text: str) -> tuple[list[Qualifier], frozenset[str], dict[str, str], bool]:
+        """Qualifiers (offsets in ``text``), lemmas, word -> lemma and whether the writer speaks
+        as "I", of a text whose sentences :meth:`_slots` parsed."""
         quals: list[Qualifier] = []
         lemma_of: dict[str, str] = {}
+        speaker = False
         for a, b in self._spans.get(text, ()):
-            q, pairs = self._sentence_parse.get(text[a:b], ((), frozenset()))
+            q, pairs, first = self._sentence_parse.get(text[a:b], ((), frozenset(), False))
             quals.extend(shift(q, a))
             lemma_of.update(sorted(pairs))
-        return quals, frozenset(lemma_of.values()), lemma_of
+            speaker = speaker or first
+        return quals, frozenset(lemma_of.values()), lemma_of, speaker
 
     # ------------------------------------------------------------------ alignment
 
@@ -823,6 +836,12 @@ class SlotsJudge(ScoreJudge):
         else:
             candidates.append(self._judge_window(c, p, focus, focus, []))
         best = max(candidates, key=lambda f: (f.ok, -len(f.problems), f.residue))
+        if c.speaker and not p.speaker:
+            # what the writer thinks, feels or did ("I believe ...", "i was shocked to find ...")
+            # is a statement about the writer, which a source that never speaks as "I" cannot
+            # state (its facts may still be right: the claim is then only partly attributable)
+            best.ok = False
+            best.problems.append("the claim speaks as its writer ('I ...'), which the premise never does")
         for d in c.denied:
             stated = _supporting(d, p.attrs)
             if stated:
@@ -1109,12 +1128,16 @@ def _word_stated(word: str, c: Analysis, p: Analysis) -> bool:
 
 
 def _mentions(q: Qualifier, other: Analysis) -> bool:
-    """Does ``other`` mention qualifier ``q``'s modifier (lemma, crude stem or surface)?"""
-    if q.mod in other.lemmas or q.mod_text.lower() in other.lemmas:
+    """Does ``other`` mention qualifier ``q``'s modifier (lemma, crude stem or surface)? A
+    hyphen the tokeniser left on a split word ("pseudo -scientific") is no part of it."""
+    mod, surface = q.mod.strip("-"), q.mod_text.strip("-")
+    if not surface:
         return True
-    if stem(q.mod_text) in {s for s, _, _ in other.words}:
+    if mod in other.lemmas or surface.lower() in other.lemmas:
         return True
-    return re.search(r"(?<![\w])" + re.escape(q.mod_text) + r"(?![\w])", other.text, re.I) is not None
+    if stem(surface) in {s for s, _, _ in other.words}:
+        return True
+    return re.search(r"(?<![\w])" + re.escape(surface) + r"(?![\w])", other.text, re.I) is not None
 
 
 def _scope_problems(c: Analysis, p: Analysis, span: tuple[int, int]) -> list[str]:
@@ -1195,8 +1218,9 @@ def _clip(text: str, n: int = 90) -> str:
     return t if len(t) <= n else t[: n - 3] + "..."
 
 
-def _antonym_stems(head: str) -> set[str]:
-    return {stem(w) for x in _ANTONYM_OF if stem(x) == head for w in _ANTONYM_OF[x]}
+@lru_cache(maxsize=8192)
+def _antonym_stems(head: str) -> frozenset[str]:
+    return frozenset(stem(w) for x in _ANTONYM_OF if stem(x) == head for w in _ANTONYM_OF[x])
 
 
 def _marker_problems(c: Analysis, p: Analysis, span: tuple[int, int]) -> list[str]:
@@ -1454,8 +1478,8 @@ def _frame_problems(c: Analysis, p: Analysis, span: tuple[int, int]) -> list[str
         if len(ow) == 1 and len(nw) == 1 and any(ch.isdigit() for ch in o) and any(ch.isdigit() for ch in n):
             if any(x <= new[0].start() and new[0].end() <= y for x, y in dates):
                 continue  # "28" for "28th" inside a date: the date check compares those
-            ov = parse_number_text(o) if parse_number_text(o) is not None else parse_ordinal_text(o)
-            nv = parse_number_text(n) if parse_number_text(n) is not None else parse_ordinal_text(n)
+            ov = parse_number_text(o) if parse_number_text(o) is not None else parse_rank(o)
+            nv = parse_number_text(n) if parse_number_text(n) is not None else parse_rank(n)
             if ov is None or nv is None or ov != nv:
                 return [f"number mismatch: claim '{n}' vs premise '{o}'"]
             continue
@@ -1463,7 +1487,7 @@ def _frame_problems(c: Analysis, p: Analysis, span: tuple[int, int]) -> list[str
             continue
         if _opens(c.text, new[0].start()) and _opens(p.text, old[0].start()):
             continue  # both capitalised only because they open a sentence or a cell ("Select" / "Choose")
-        if any(parse_number_text(w) is not None or parse_ordinal_text(w) is not None for w in ow + nw):
+        if any(parse_number_text(w) is not None or parse_rank(w) is not None for w in ow + nw):
             continue
         if any(x <= m.start() and m.end() <= y for m in new for x, y in valued):
             continue
@@ -1471,6 +1495,21 @@ def _frame_problems(c: Analysis, p: Analysis, span: tuple[int, int]) -> list[str
             continue
         return [f"name mismatch: claim '{n}' vs premise '{o}'"]
     return []
+
+
+_QUOTES = "\"'“”‘’"
+
+
+def _writer_subject(tok) -> bool:
+    """Is ``tok`` the writer as a subject ("I believe ...", "i was shocked ...")? Not an "I"
+    that opens or sits in a quoted or capitalised title ("'I Want to Be Bobby's Girl'")."""
+    if tok.lower_ != "i" or tok.pos_ != "PRON" or not tok.dep_.startswith("nsubj"):
+        return False
+    doc = tok.doc
+    if tok.i + 1 < len(doc) and doc[tok.i + 1].text[:1].isupper():
+        return False
+    before = doc.text[:tok.idx]
+    return not (before.rstrip().endswith(tuple(_QUOTES)) or sum(before.count(q) for q in "\"“”") % 2)
 
 
 def _opens(text: str, pos: int) -> bool:

@@ -11,12 +11,12 @@ tables behind them are in :mod:`mutagen_cite.values.tables` and exist nowhere el
 #: parse caches built with an older reading are not reused)
 VALUES_VERSION = "values.v3"
 
-from .find import Value, adverb_first, find_values  # noqa: E402
+from .find import Value, adverb_first, find_values, ordinals  # noqa: E402
 from .match import answer_matches, mentions_value, opens_with_yes, same_value, values_equal
-from .numbers import number_to_words, parse_number, parse_ordinal
+from .numbers import number_to_words, parse_number, parse_ordinal, parse_rank
 from .text import contains_phrase, normalise_text, singular, tokens
 
 __all__ = [
     "VALUES_VERSION", "Value", "adverb_first", "answer_matches", "contains_phrase", "find_values", "mentions_value", "normalise_text", "opens_with_yes",
-    "number_to_words", "parse_number", "parse_ordinal", "same_value", "singular", "tokens", "values_equal",
+    "number_to_words", "ordinals", "parse_number", "parse_ordinal", "parse_rank", "same_value", "singular", "tokens", "values_equal",
 ]

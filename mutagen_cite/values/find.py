@@ -217,6 +217,26 @@ def adverb_first(text: str, start: int, end: int) -> bool:
     return text[start:end].lower() == "first" and not _RANK_BEFORE.search(text[max(0, start - 12):start])
 
 
+_RANK_DETERMINER = re.compile(r"\b(?:the|its|their|a|an|our|your|his|her|my)\s+$", re.I)
+
+
+def ordinals(text: str) -> list[tuple[int, int, float]]:
+    """Every rank written in ``text`` as ``(start, end, rank)``: "3rd", "21st", "third",
+    "twenty-first", and "second" only as a rank, after a determiner and before a word ("the
+    second day", "a second availability zone"); a bare "second" is the time unit. The one
+    reading of ordinals: the value finder, the families and the judges all take it from here."""
+    out = []
+    for m in _ORDINAL.finditer(text):
+        if m.group(0).lower() == "second" and not (
+            _RANK_DETERMINER.search(text[max(0, m.start() - 8):m.start()]) and re.match(r"\s+[a-z]", text[m.end():])
+        ):
+            continue
+        n = parse_ordinal(m.group(0))
+        if n is not None:
+            out.append((m.start(), m.end(), n))
+    return out
+
+
 def _num(raw: str | None) -> float | None:
     return parse_number(raw) if raw else None
 
@@ -341,14 +361,8 @@ def _candidates_in(text: str) -> list[Value]:
             first, last = _dt.date(y, 1, 1).toordinal(), _dt.date(y, 12, 31).toordinal()
             out.append(Value("date", m.group(0), m.start(), m.end(), float(first), float(last), "day",
                              canonical_text=f"date {y:04d}"))
-    for m in _ORDINAL.finditer(text):
-        word = m.group(0).lower()
-        if word == "second" and not (re.search(r"\b(?:the|its|their|a|our|your|his|her)\s+$", text[max(0, m.start() - 8):m.start()], re.I)
-                                     and re.match(r"\s+[a-z]", text[m.end():])):
-            continue  # "a second" is a time; "the second day" an ordinal
-        n = parse_ordinal(m.group(0))
-        if n is not None:
-            out.append(Value("ordinal", m.group(0), m.start(), m.end(), n, n, "th", number=n))
+    for start, end, n in ordinals(text):
+        out.append(Value("ordinal", text[start:end], start, end, n, n, "th", number=n))
     for m in _BARE.finditer(text):
         n = _num(m.group(0))
         if n is None:

@@ -128,6 +128,13 @@ def parse_ordinal(text: str) -> float | None:
     return None
 
 
+def parse_rank(text: str) -> float | None:
+    """A position in an order: an ordinal (:func:`parse_ordinal`), or "last" as -1."""
+    if text.strip().lower() == "last":
+        return -1.0
+    return parse_ordinal(text)
+
+
 def number_to_words(n: int) -> str | None:
     """0..99 in words ("twenty-one"), None outside; the inverse the families use to reword."""
     if not 0 <= n <= 99 or int(n) != n:

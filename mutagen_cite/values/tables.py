@@ -146,6 +146,24 @@ CUE_WORDS = frozenset(
 #: words that are neither content nor names
 STOPWORDS = FUNCTION_WORDS | CUE_WORDS
 
+#: English function words by class, one definition each: the reader's topic words and the
+#: question shapes (``cases/questions.py``) take their lists from here
+ARTICLES = frozenset("a an the".split())
+BASIC_PREPOSITIONS = frozenset("of in on at to for from by with".split())
+COORDINATORS = frozenset("and or".split())
+#: finite forms of be / do / have: a question or clause opens with one ("Does ...?", "Is ...?")
+FINITE_AUXILIARIES = frozenset("is are was were do does did has have had".split())
+AUXILIARIES = FINITE_AUXILIARIES | frozenset("be been".split())
+MODAL_VERBS = frozenset("can could may might must shall should will would".split())
+WH_WORDS = frozenset("how what which who whom whose when where why".split())
+DEMONSTRATIVES = frozenset("this that these those".split())
+#: the writer's and the reader's own words, and "it": no topic of a question
+PERSONAL_WORDS = frozenset("i me my mine you your yours we us our it its".split())
+QUANTIFIER_WORDS = frozenset("any all some each every no much many".split())
+#: what a question is made of besides its topic ("How long is there ...?", "Yes, ...", "not")
+QUESTION_FUNCTION_WORDS = (ARTICLES | BASIC_PREPOSITIONS | COORDINATORS | AUXILIARIES | MODAL_VERBS | WH_WORDS
+                           | DEMONSTRATIVES | PERSONAL_WORDS | QUANTIFIER_WORDS | frozenset("not yes long there".split()))
+
 #: answers that affirm / deny a yes-no question (after :func:`normalise_text`)
 AFFIRMATIVE_STARTS = ("yes", "yeah", "yep", "correct", "that's correct", "that is correct", "that's right",
                       "that is right", "right", "indeed", "absolutely", "certainly", "sure", "true",

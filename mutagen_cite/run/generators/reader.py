@@ -29,15 +29,15 @@ from typing import Any, Sequence
 
 from ..answers import chunk_sentences, normalise_space
 from ...values import mentions_value
+from ...values.tables import QUESTION_FUNCTION_WORDS
 from .base import Request
 
 _YES_NO = re.compile(r"^\s*(?:do|does|did|is|are|was|were|must|can|could|may|might|should|shall|will|would|"
                      r"has|have|had|need|needs)\b", re.IGNORECASE)
 _NEGATION = re.compile(r"\b(?:not|no|never|cannot|without)\b|n't\b", re.IGNORECASE)
 _WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9.\-]*")
-_STOP = frozenset("""a an the of in on at to for from by with and or is are was were be been do does did how what
-which who whom whose when where why much many long there this that these those it its can could may might must
-shall should will would has have had any all some each every no not yes i me my mine you your yours we us our""".split())
+#: a question's function words (the value model's one list): what is left is its topic
+_STOP = QUESTION_FUNCTION_WORDS
 #: slot kinds that carry no condition (a polarity *site*, not a stated negation)
 _NOT_CONDITIONS = frozenset({"affirmative"})
 _WORD_SLOTS = frozenset({"quantifier", "modal"})
