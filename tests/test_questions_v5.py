@@ -1,0 +1,104 @@
+"""Question version v5 (the default): subject questions for names, people and teams.
+
+Made-up sentences only. In the contradicting families the changed value must be the
+question's condition and the answer another span of the true sentence; v4 had no shape when
+that other span was the sentence's subject with a main verb or a passive's agent, so date,
+entity, scope and polarity sites holding a name got no question. v5 asks for the subject
+("Which team reviews ...?", "Who approved ...?", "Which version of Quill supports ...?"), and
+every such question still passes :func:`question_problem` and names its condition. v4 keeps
+its wording."""
+
+from __future__ import annotations
+
+import pytest
+
+from families_support import site_of, slotted_sentence
+from mutagen_cite.cases.build import ill_formed_question
+from mutagen_cite.cases.families.grammar import first_person_question
+from mutagen_cite.cases.questions import DEFAULT_VERSION, VERSIONS, names_condition, phrase, question_problem, template_env
+
+ENV = template_env()
+
+
+def test_default_version_is_v5_and_older_versions_stay():
+    assert DEFAULT_VERSION == "v5"
+    assert VERSIONS[:4] == ("v1", "v2", "v3", "v4")
+
+
+CASES = [
+    # a passive's agent asked in the active, the condition (a quarter) in the predicate
+    ("Badge requests are reviewed by the facilities team every quarter.",
+     [("date", "quarter", "every quarter", "quarter"), ("entity", "org", "facilities team", "facilities team")],
+     "every quarter", "date", "Which team reviews badge requests every quarter?", "facilities team"),
+    # a person agent in the past tense, the condition (a version) in the subject
+    ("The 7.2.0 release was approved by Tomasz Kelleher.",
+     [("entity", "version", "7.2.0", "7.2.0"), ("entity", "person", "Tomasz Kelleher", "tomasz kelleher")],
+     "7.2.0", "entity", "Who approved the 7.2.0 release?", "Tomasz Kelleher"),
+    # a version as the subject of a main verb
+    ("Quill 4.1 supports Kestrel 9.",
+     [("entity", "version", "Quill 4.1", "4.1"), ("entity", "version", "Kestrel 9", "9")],
+     "Kestrel 9", "entity", "Which version of Quill supports Kestrel 9?", "Quill 4.1"),
+    # a date condition, the subject a version
+    ("Version 6.0.3 receives patches until 12 March 2031.",
+     [("entity", "version", "Version 6.0.3", "6.0.3"), ("date", "date", "12 March 2031", "2031-03-12")],
+     "12 March 2031", "date", "Which version receives patches until 12 March 2031?", "6.0.3"),
+    # people as the subject, a negation as the condition
+    ("Volunteers must not share guest phone numbers with sponsors.",
+     [("polarity", "negation", "not", "not")],
+     "not", "polarity", "Who must not share guest phone numbers with sponsors?", "Volunteers"),
+    # a company as the subject, a region as the condition (the code "us-west-4" is not the writer "us")
+    ("Harbourline hosts archived invoices in us-west-4.",
+     [("entity", "org", "Harbourline", "harbourline"), ("scope", "region", "us-west-4", "us-west-4")],
+     "us-west-4", "scope", "Who hosts archived invoices in us-west-4?", "Harbourline"),
+]
+
+
+@pytest.mark.parametrize("text, slots, site, family, question, answer", CASES)
+def test_subject_questions(text, slots, site, family, question, answer):
+    s = slotted_sentence(text, *slots)
+    got = phrase(s, site_of(s, site), family, ENV)
+    assert got is not None
+    assert (got.question, got.answer) == (question, answer)
+    assert question_problem(got.question) is None
+    assert names_condition(got.question, site_of(s, site), family)
+
+
+@pytest.mark.parametrize("text, slots, site, family, question, answer", CASES[:4])
+def test_v4_keeps_its_questions(text, slots, site, family, question, answer):
+    s = slotted_sentence(text, *slots)
+    got = phrase(s, site_of(s, site), family, ENV, version="v4")
+    assert got is None or got.question != question
+
+
+@pytest.mark.parametrize("text, slots, site, family", [
+    # a name modifying a plural noun is no subject: "Gizmo" + "tokens" is not "Gizmo tokens(verb)"
+    ("Gizmo tokens should be renewed every 45 days.", [("entity", "product", "Gizmo", "gizmo"),
+                                                       ("quantity", "duration", "45 days", "45")], "45 days", "quantity"),
+    # a passive subject is no agent to ask "Who" for
+    ("Ferries should be used instead of buses for trips over 3 hours.",
+     [("entity", "person", "Ferries", "ferries"), ("quantity", "duration", "3 hours", "3")], "3 hours", "quantity"),
+    # a second predicate after the agent
+    ("Pilot licences are issued by the aviation team and usually run 14 months.",
+     [("quantity", "duration", "14 months", "14")], "14 months", "quantity"),
+    # the changed value is the answer itself: no condition left in the question
+    ("Lunch orders are handled by the catering team every Friday.",
+     [("entity", "org", "catering team", "catering team")], "catering team", "entity"),
+])
+def test_no_subject_question_where_it_would_mislead(text, slots, site, family):
+    s = slotted_sentence(text, *slots)
+    got = phrase(s, site_of(s, site), family, ENV)
+    assert got is None or not got.question.startswith(("Who", "Which team", "What tokens", "Which"))
+
+
+def test_region_codes_stay_in_the_first_person_swap():
+    assert first_person_question("Is my data kept in us-east-1 by us?", keep_codes=True) == \
+        "Is my data kept in us-east-1 by you?"
+    assert first_person_question("Is my data kept in us-east-1?") == "Is my data kept in you-east-1?"  # v4, unchanged
+
+
+def test_subject_questions_parse_as_questions():
+    from mutagen_cite.analysis.annotate import load_spacy
+
+    nlp = load_spacy()
+    for text, slots, site, family, question, _ in CASES:
+        assert ill_formed_question(nlp(question)) is None, question
