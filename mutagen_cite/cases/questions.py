@@ -602,8 +602,6 @@ def _main_verb_question(sentence: Sentence, site: Slot, family: str, claim: str,
         if site.start - offset < rest_start:
             return None  # the condition must sit in the predicate, not in the subject asked for
         rest = body[rest_start:]
-        if verb in _MODALS and re.match(r"(?:not\s+|never\s+)?be\b", rest):
-            return None  # "Trains should be used ...": a passive subject is no agent to ask "Who" for
         if _SECOND_CLAUSE.search(rest) or len(rest.split()) < 2:
             return None
         if re.match(r"(?:that|to|how|what|whether|if|why|when|where|who|which)\b", rest, re.I):
@@ -663,7 +661,8 @@ def _agent_question(sentence: Sentence, site: Slot, family: str, claim: str, env
     """v5: a passive with its agent asked in the active ("The v3.4.0 release was managed by
     Amara Okafor." -> "Who managed the v3.4.0 release?"; "Access requests are reviewed by the
     security team every quarter." -> "Which team reviews access requests every quarter?"). The
-    condition sits in the subject or after the agent, never in the agent asked for."""
+    condition sits in the subject or after the agent, never in the agent asked for (the caller's
+    :func:`names_condition` drops a question that lost it)."""
     from .families import grammar
 
     text = sentence.text
@@ -687,9 +686,6 @@ def _agent_question(sentence: Sentence, site: Slot, family: str, claim: str, env
     wh = _subject_wh(agent, sentence, offset + agent_at)
     if wh is None:
         return None
-    site_at = site.start - offset
-    if agent_at <= site_at < agent_at + len(agent):
-        return None  # the changed value is the agent itself: asking for it names no condition
     lemmas = [lemma for lemma in _verb_lemmas(m.group(3)) if lemma not in ("be",)]
     if not lemmas:
         return None
