@@ -71,10 +71,10 @@ def test_v4_keeps_its_questions(text, slots, site, family, question, answer):
 
 
 @pytest.mark.parametrize("text, slots, site, family, wrong", [
-    # a name modifying a plural noun is no subject: "Gizmo" + "tokens" is not "Gizmo tokens(verb)"
-    ("Gizmo tokens are renewed every 45 days.", [("entity", "product", "Gizmo", "gizmo"),
+    # a name modifying a plural noun is no subject: "Gizmo" + "keys" is not "Gizmo keys(verb)"
+    ("Gizmo keys are renewed every 45 days.", [("entity", "product", "Gizmo", "gizmo"),
                                                   ("quantity", "duration", "45 days", "45")], "45 days", "quantity",
-     "What tokens"),
+     "What keys"),
     # a one-word "person" from the tagger is no person to ask "Who" for
     ("Ferries should be used instead of buses for trips over 3 hours.",
      [("entity", "person", "Ferries", "ferries"), ("quantity", "duration", "3 hours", "3")], "3 hours", "quantity",
