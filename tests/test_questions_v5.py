@@ -82,6 +82,12 @@ def test_v4_keeps_its_questions(text, slots, site, family, question, answer):
     # a second predicate after the agent
     ("Pilot licences are issued by the aviation team and usually run 14 months.",
      [("quantity", "duration", "14 months", "14")], "14 months", "quantity", "Which team"),
+    # a pointer to other pages is no fact to ask about
+    ("Contractors can refer to the Wharf Manual for more information.", [("entity", "product", "Wharf Manual",
+                                                                         "wharf manual")], "Wharf Manual", "entity", "Who"),
+    # an adverb of the verb is no part of the subject asked for
+    ("Pelican no longer has a support desk for the Oslo office.", [("scope", "geo", "Oslo", "oslo")], "Oslo", "scope",
+     "What has"),
 ])
 def test_no_subject_question_where_it_would_mislead(text, slots, site, family, wrong):
     s = slotted_sentence(text, *slots)
