@@ -34,6 +34,16 @@ Question versions (recorded in the suite header, so old suites stay reproducible
   :func:`question_problem` drops a question holding a pointer to the page, a pronoun, markup, an
   archaic fronted modal, mixed persons, a list marker, a bracket or "how much of" a bare noun.
   v3 suites keep v3 questions on ``--update``.
+- ``v5`` (default) adds subject shapes for a sentence whose other span is its subject: a main
+  verb ("Which team reviews badge requests every quarter?", "Which version of Quill supports
+  Kestrel 9?", "Who must not share guest phone numbers?") and a passive's agent asked in the
+  active ("Who approved the 7.2.0 release?"), through ``questions/subject.v5.j2``
+  (:func:`_main_verb_question`, :func:`_agent_question`). v4 had no question for date, entity,
+  scope and polarity sites whose only other span was a name. The subject is a name slot (asked
+  by its kind or its common head: "Which SDK") or a noun phrase headed by a person or group noun;
+  a name modifying a plural noun ("API keys are ...") is told from a name with its verb by
+  lemminflect's lexicon and what follows. Region codes stay in the first-person swap
+  ("us-east-1"). v4 suites keep v4 questions.
 """
 
 from __future__ import annotations
