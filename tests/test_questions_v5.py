@@ -107,3 +107,26 @@ def test_subject_questions_parse_as_questions():
     nlp = load_spacy()
     for text, slots, site, family, question, _ in CASES:
         assert ill_formed_question(nlp(question)) is None, question
+
+
+def test_a_leading_phrase_of_time_moves_to_the_end():
+    from dataclasses import replace
+
+    s = slotted_sentence("Until 3 June 2029, invoices at Ferncliff were archived for 45 days.",
+                         ("date", "date", "3 June 2029", "2029-06-03"), ("quantity", "duration", "45 days", "45 day"))
+    days = replace(site_of(s, "45 days"), unit="day")
+    s = replace(s, slots=(site_of(s, "3 June 2029"), days))
+    got = phrase(s, site_of(s, "3 June 2029"), "date", ENV)
+    assert got is not None
+    assert got.question == "For how many days were invoices at Ferncliff archived until 3 June 2029?"
+    assert got.answer == "45 days" and got.answer_slot is days  # the sentence's own slot, not a moved copy
+    assert got.claim == "Until 3 June 2029, invoices at Ferncliff were archived for 45 days."
+    assert phrase(s, site_of(s, "3 June 2029"), "date", ENV, version="v4") is None
+
+
+def test_a_leading_phrase_then_a_subject_question():
+    s = slotted_sentence("Since March 2030, the billing team approves refunds over $80.",
+                         ("date", "month", "March 2030", "2030-03"))
+    got = phrase(s, site_of(s, "March 2030"), "date", ENV)
+    assert got is not None and (got.question, got.answer) == (
+        "Which team approves refunds over $80 since March 2030?", "billing team")

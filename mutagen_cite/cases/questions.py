@@ -365,7 +365,7 @@ def natural_question(question: str) -> bool:
 
 
 def _phrase(sentence: Sentence, site: Slot, family: str, env: Environment, version: str,
-            doc_text: str | None) -> Phrasing | None:
+            doc_text: str | None, *, preposed_done: bool = False) -> Phrasing | None:
     text = sentence.text
     if is_table_row(text):
         heading = heading_before(doc_text, sentence.start) if doc_text is not None and _rules_of(version) else None
@@ -398,7 +398,54 @@ def _phrase(sentence: Sentence, site: Slot, family: str, env: Environment, versi
         phrasing = _subject_question(sentence, site, family, claim, version)
         if phrasing is not None and names_condition(phrasing.question, site, family):
             return phrasing
+    if _v5_rules(version) and family in CONTRADICTING and not preposed_done:
+        moved = preposed_last(sentence)
+        if moved is not None:
+            virtual, to_new = moved
+            if site in to_new:
+                phrasing = _phrase(virtual, to_new[site], family, env, version, doc_text, preposed_done=True)
+                if phrasing is not None:
+                    back = {v: k for k, v in to_new.items()}
+                    return Phrasing(claim, phrasing.question, phrasing.answer, back.get(phrasing.answer_slot))
     return None
+
+
+#: v5: a sentence led by a short phrase of time or scope and a comma ("Until 1 May 2024, logs
+#: were kept for 15 days.", "On the Pro plan, builds time out after 45 minutes.")
+_PREPOSED = re.compile(r"^(?P<pp>(?:Until|From|Since|As of|Starting|Beginning|After|Before|On|In|For|Effective|"
+                       r"Through|During|Within)\s[^,]{1,50}),\s+(?P<main>[A-Za-z][^,;:]*?)\.?$")
+
+
+def preposed_last(sentence: Sentence) -> tuple[Sentence, dict] | None:
+    """v5: ``sentence`` with its leading phrase of time or scope moved to the end ("Logs were kept
+    for 15 days until 1 May 2024."), so the question shapes, which read a plain subject-verb
+    clause, can ask about it; with a map from the original slots to the moved ones. None when the
+    sentence has no such phrase, the phrase is longer than 6 words or the clause holds a comma."""
+    from dataclasses import replace
+
+    text = sentence.text
+    lead = len(text) - len(text.lstrip())
+    m = _PREPOSED.match(text.strip())
+    if not m or len(m.group("pp").split()) > 6 or len(m.group("main").split()) < 3:
+        return None
+    pp, main = m.group("pp"), m.group("main")
+    pp_at, main_at = lead + m.start("pp"), lead + m.start("main")
+    new_text = f"{main[:1].upper()}{main[1:]} {pp[:1].lower()}{pp[1:]}."
+    to_new: dict = {}
+    for slot in sentence.slots:
+        if pp_at <= slot.start and slot.end <= pp_at + len(pp):
+            at = len(main) + 1 + slot.start - pp_at
+        elif main_at <= slot.start and slot.end <= main_at + len(main):
+            at = slot.start - main_at
+        else:
+            continue
+        to_new[slot] = replace(slot, start=at, end=at + slot.end - slot.start,
+                               text=new_text[at:at + slot.end - slot.start])
+    if any(new.text != old.text for old, new in to_new.items()):
+        return None
+    virtual = Sentence(sentence.doc_id, sentence.start, sentence.end, new_text,
+                       tuple(sorted(to_new.values(), key=lambda s: s.start)))
+    return virtual, to_new
 
 
 _SUBJECT_PRONOUN = re.compile(r"^(?:it|its|this|that|these|those|they|them|there|he|she|we|our|us|you|your|one|"
@@ -452,6 +499,12 @@ def wh_subject_verb(aux: str, rest: str) -> str:
     return grammar.agree_verb(aux, False)
 
 
+#: v5: a subject that ends in an adverb of the verb ("X no longer", "X also")
+_ADVERB_END = re.compile(r"\b(?:no longer|also|only|still|now|never|not|already|currently|usually|always)$", re.I)
+#: v5: a predicate that points the reader elsewhere: no fact to ask about
+_POINTER = re.compile(r"\b(?:refer to|for (?:more|further|additional) (?:information|details)|learn more)\b", re.I)
+
+
 def _subject_question(sentence: Sentence, site: Slot, family: str, claim: str,
                       version: str = DEFAULT_VERSION) -> Phrasing | None:
     """v2 fallback: ask for the subject when the condition lies in the predicate ("What was
@@ -469,6 +522,8 @@ def _subject_question(sentence: Sentence, site: Slot, family: str, claim: str,
         return None
     if _SUBJECT_PRONOUN.match(subject) or not re.search(r"[A-Za-z]{3}", subject):
         return None
+    if _v5_rules(version) and _ADVERB_END.search(subject):
+        return None  # "TTS no longer has ...": the adverb belongs to the verb, not to the subject asked for
     site_at = site.start - offset
     if site_at < m.end():
         return None  # the condition must sit in the predicate, not in the subject asked for
@@ -612,7 +667,7 @@ def _main_verb_question(sentence: Sentence, site: Slot, family: str, claim: str,
         if site.start - offset < rest_start:
             return None  # the condition must sit in the predicate, not in the subject asked for
         rest = body[rest_start:]
-        if _SECOND_CLAUSE.search(rest) or len(rest.split()) < 2:
+        if _POINTER.search(rest) or _SECOND_CLAUSE.search(rest) or len(rest.split()) < 2:
             return None
         if re.match(r"(?:that|to|how|what|whether|if|why|when|where|who|which)\b", rest, re.I):
             return None
@@ -691,7 +746,7 @@ def _agent_question(sentence: Sentence, site: Slot, family: str, claim: str, env
     end = _AGENT_END.search(body, agent_at)
     agent = body[agent_at: end.start() if end else len(body)]
     tail = body[end.start():] if end else ""
-    if re.search(r"\b(?:and|or|but)\b", tail):
+    if re.search(r"\b(?:and|or|but)\b", tail) or _POINTER.search(tail):
         return None  # "... by the sales team and usually last 30 days": a second predicate
     wh = _subject_wh(agent, sentence, offset + agent_at)
     if wh is None:
