@@ -130,3 +130,14 @@ def test_a_leading_phrase_then_a_subject_question():
     got = phrase(s, site_of(s, "March 2030"), "date", ENV)
     assert got is not None and (got.question, got.answer) == (
         "Which team approves refunds over $80 since March 2030?", "billing team")
+
+
+def test_a_named_agent_is_asked_who_and_a_bare_value_predicate_is_not_asked():
+    s = slotted_sentence("The 2.8 rollout was coordinated by Ines Varga.", ("entity", "version", "2.8", "2.8"),
+                         ("entity", "product", "Ines Varga", "ines varga"))
+    got = phrase(s, site_of(s, "2.8"), "entity", ENV)
+    assert got is not None and (got.question, got.answer) == ("Who coordinated the 2.8 rollout?", "Ines Varga")
+    s = slotted_sentence("During onboarding, the trial period is 3 weeks for every intern.",
+                         ("quantity", "duration", "3 weeks", "3 week"))
+    got = phrase(s, site_of(s, "3 weeks"), "quantity", ENV)
+    assert got is None or not got.question.startswith("What is 3 weeks")

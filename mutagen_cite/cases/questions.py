@@ -522,6 +522,8 @@ def _subject_question(sentence: Sentence, site: Slot, family: str, claim: str,
         return None
     if _SUBJECT_PRONOUN.match(subject) or not re.search(r"[A-Za-z]{3}", subject):
         return None
+    if _v5_rules(version) and re.match(r"(?:about\s+|around\s+|up to\s+)?[$€£]?\d", rest):
+        return None  # "What is 2 weeks for both sides?": the value as the whole predicate is no question
     if _v5_rules(version) and _ADVERB_END.search(subject):
         return None  # "TTS no longer has ...": the adverb belongs to the verb, not to the subject asked for
     site_at = site.start - offset
@@ -751,6 +753,8 @@ def _agent_question(sentence: Sentence, site: Slot, family: str, claim: str, env
     wh = _subject_wh(agent, sentence, offset + agent_at)
     if wh is None:
         return None
+    if wh[0] == "What" and re.fullmatch(r"[A-Z][a-z'-]+(?:\s[A-Z][a-z'-]+)+", agent):
+        wh = ("Who", agent)  # "managed by Amara Okafor": a named agent of a human act is a person
     lemmas = [lemma for lemma in _verb_lemmas(m.group(3)) if lemma not in ("be",)]
     if not lemmas:
         return None
