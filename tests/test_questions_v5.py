@@ -75,6 +75,13 @@ def test_v4_keeps_its_questions(text, slots, site, family, question, answer):
     ("Gizmo keys are renewed every 45 days.", [("entity", "product", "Gizmo", "gizmo"),
                                                   ("quantity", "duration", "45 days", "45")], "45 days", "quantity",
      "What keys"),
+    ("Harbour trains run from the pier to the market every 20 minutes.",
+     [("entity", "product", "Harbour", "harbour"), ("quantity", "duration", "20 minutes", "20 minute")], "20 minutes",
+     "quantity", "Wh"),
+    ("The people team will close open invoices within 9 days.", [("quantity", "duration", "9 days", "9 day")],
+     "9 days", "quantity", "Who teams"),
+    ("Someone reviews the guest list within 4 days.", [("quantity", "duration", "4 days", "4 day")], "4 days",
+     "quantity", "Who"),
     # a one-word "person" from the tagger is no person to ask "Who" for
     ("Ferries should be used instead of buses for trips over 3 hours.",
      [("entity", "person", "Ferries", "ferries"), ("quantity", "duration", "3 hours", "3")], "3 hours", "quantity",

@@ -595,6 +595,8 @@ def _subject_wh(subject: str, sentence: Sentence, offset: int) -> tuple[str, str
                 bare, re.I):
         return None  # "Every customer is ...": the quantifier is part of what is asked
     head = re.sub(r"[^a-z]", "", bare.split()[-1].lower())
+    if head in ("someone", "everyone", "anyone", "nobody", "somebody", "everybody", "anybody"):
+        return None  # "Someone engages ...": an indefinite subject is no answer
     if head in _GROUP_NOUNS and len(bare.split()) > 1:
         return f"Which {head}", bare
     people = _PERSON_NOUNS | _PERSON_NOUNS_V5
@@ -691,15 +693,17 @@ def _noun_not_verb(word: str, after: str) -> bool:
     should ...", "Root keys are ...", but "Relay supports PostgreSQL 17")."""
     from lemminflect import getLemma
 
+    nxt = after.strip()
+    words = re.findall(r"[A-Za-z'-]+", nxt)
+    if words and words[0].lower() in _FINITE_NEXT:
+        return True  # "Root keys are ...", "API keys should ...", "The people team will ...": no verb takes a modal next
     lemmas = getLemma(word.lower(), upos="NOUN", lemmatize_oov=False)
     if not lemmas or lemmas[0] == word.lower():
         return False
-    nxt = after.strip()
     if not nxt or _OBJECT_START.match(nxt):
         return False
-    words = re.findall(r"[A-Za-z'-]+", nxt)
-    if words[0].lower() in _FINITE_NEXT:
-        return True  # "Root keys are ...", "API keys should ..."
+    if words[0].islower() and words[0] in _verb_lemmas(words[0]) and _verb_form(words[0], True):
+        return True  # "Harbour trains run ...": a bare verb next is the clause's verb, the word before it a noun
     # "API keys created after ...": a participle that heads a reduced relative clause
     return len(words) > 1 and words[1].lower() in _PREPS and bool(_verb_lemmas(words[0].lower())) and \
         words[0].lower().endswith(("ed", "en"))
@@ -707,7 +711,7 @@ def _noun_not_verb(word: str, after: str) -> bool:
 
 #: a word after which the word before it was a noun, not a verb ("keys are", "tokens should")
 _FINITE_NEXT = {"is", "are", "was", "were", "can", "could", "should", "must", "will", "would", "may", "might",
-                "do", "does", "did", "have", "has", "had", "need", "needs"}
+                "do", "does", "did", "have", "has", "had", "need", "needs", "shall"}
 #: v5: person nouns beside :data:`_PERSON_NOUNS` (kept as it was for v2-v4)
 _PERSON_NOUNS_V5 = {"volunteer", "moderator", "auditor", "editor", "recipient", "requester", "subscriber",
                     "holder", "signatory", "assignee", "responder", "technician", "researcher", "designer",
