@@ -148,3 +148,10 @@ def test_a_named_agent_is_asked_who_and_a_bare_value_predicate_is_not_asked():
                          ("quantity", "duration", "3 weeks", "3 week"))
     got = phrase(s, site_of(s, "3 weeks"), "quantity", ENV)
     assert got is None or not got.question.startswith("What is 3 weeks")
+
+
+def test_an_answer_from_a_moved_clause_is_spelled_as_in_the_sentence():
+    s = slotted_sentence("After 3 weeks, archiving of the guest list is automatic on every plan.",
+                         ("date", "duration", "3 weeks", "3 week"))
+    got = phrase(s, site_of(s, "3 weeks"), "date", ENV)
+    assert got is None or got.answer in s.text

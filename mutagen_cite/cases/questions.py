@@ -406,7 +406,13 @@ def _phrase(sentence: Sentence, site: Slot, family: str, env: Environment, versi
                 phrasing = _phrase(virtual, to_new[site], family, env, version, doc_text, preposed_done=True)
                 if phrasing is not None:
                     back = {v: k for k, v in to_new.items()}
-                    return Phrasing(claim, phrasing.question, phrasing.answer, back.get(phrasing.answer_slot))
+                    answer = phrasing.answer
+                    if answer not in text:  # "Deletion" of the moved clause is "deletion" in the sentence
+                        at = text.lower().find(answer.lower())
+                        if at < 0:
+                            return None
+                        answer = text[at:at + len(answer)]
+                    return Phrasing(claim, phrasing.question, answer, back.get(phrasing.answer_slot))
     return None
 
 
