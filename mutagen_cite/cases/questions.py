@@ -34,6 +34,16 @@ Question versions (recorded in the suite header, so old suites stay reproducible
   :func:`question_problem` drops a question holding a pointer to the page, a pronoun, markup, an
   archaic fronted modal, mixed persons, a list marker, a bracket or "how much of" a bare noun.
   v3 suites keep v3 questions on ``--update``.
+- ``v5`` (default) adds subject shapes for a sentence whose other span is its subject: a main
+  verb ("Which team reviews badge requests every quarter?", "Which version of Quill supports
+  Kestrel 9?", "Who must not share guest phone numbers?") and a passive's agent asked in the
+  active ("Who approved the 7.2.0 release?"), through ``questions/subject.v5.j2``
+  (:func:`_main_verb_question`, :func:`_agent_question`). v4 had no question for date, entity,
+  scope and polarity sites whose only other span was a name. The subject is a name slot (asked
+  by its kind or its common head: "Which SDK") or a noun phrase headed by a person or group noun;
+  a name modifying a plural noun ("API keys are ...") is told from a name with its verb by
+  lemminflect's lexicon and what follows. Region codes stay in the first-person swap
+  ("us-east-1"). v4 suites keep v4 questions.
 """
 
 from __future__ import annotations
@@ -59,9 +69,9 @@ ASK_KINDS = ANSWER_KINDS + ("tier", "region", "environment")
 CONTRADICTING = ("scope", "date", "quantity", "entity", "polarity")
 #: v2: families whose near miss only weakens the claim: a yes/no verification, answer "yes"
 VERIFYING = ("aggregation", "modality")
-DEFAULT_VERSION = "v4"
+DEFAULT_VERSION = "v5"
 MAX_QUESTION_WORDS = 24
-VERSIONS = ("v1", "v2", "v3", "v4")
+VERSIONS = ("v1", "v2", "v3", "v4", "v5")
 #: the noun a name slot is followed by ("the Pro plan"), asked as "which plan"
 _KIND_NOUN = re.compile(r"^\s+(plans?|tiers?|editions?|regions?|environments?|zones?|clusters?)\b", re.I)
 _DEFAULT_NOUN = {"tier": "plan", "region": "region", "environment": "environment"}
@@ -272,7 +282,8 @@ def phrase(
 
         from .families.grammar import first_person_question
 
-        phrasing = replace(phrasing, question=first_person_question(phrasing.question))
+        phrasing = replace(phrasing, question=first_person_question(phrasing.question,
+                                                                     keep_codes=_v5_rules(version)))
         if question_problem(phrasing.question) or not (
                 is_table_row(sentence.text) or names_condition(phrasing.question, site, family, version)):
             return None
@@ -317,6 +328,12 @@ def _rules_of(version: str) -> bool:
     return version not in ("v1", "v2")
 
 
+def _v5_rules(version: str) -> bool:
+    """Whether ``version`` asks the v5 subject shapes (a main verb, a passive's agent, a name or
+    a person as the answer: :func:`_main_verb_question`, :func:`_agent_question`)."""
+    return version not in ("v1", "v2", "v3", "v4")
+
+
 def _v4_rules(version: str) -> bool:
     """Whether ``version`` applies the v4 rules (spoken table questions, plain yes/no forms,
     first person, the question checks of :func:`question_problem`)."""
@@ -348,7 +365,7 @@ def natural_question(question: str) -> bool:
 
 
 def _phrase(sentence: Sentence, site: Slot, family: str, env: Environment, version: str,
-            doc_text: str | None) -> Phrasing | None:
+            doc_text: str | None, *, preposed_done: bool = False) -> Phrasing | None:
     text = sentence.text
     if is_table_row(text):
         heading = heading_before(doc_text, sentence.start) if doc_text is not None and _rules_of(version) else None
@@ -372,11 +389,69 @@ def _phrase(sentence: Sentence, site: Slot, family: str, env: Environment, versi
         phrasing = _render(sentence, site, family, env, version, claim, answer_slot)
         if phrasing is not None and (version == "v1" or names_condition(phrasing.question, site, family, version)):
             return phrasing
+    if _v5_rules(version) and family in CONTRADICTING:
+        for shape in (_agent_question, _main_verb_question):
+            phrasing = shape(sentence, site, family, claim, env, version)
+            if phrasing is not None and names_condition(phrasing.question, site, family):
+                return phrasing
     if version != "v1" and family in CONTRADICTING:
         phrasing = _subject_question(sentence, site, family, claim, version)
         if phrasing is not None and names_condition(phrasing.question, site, family):
             return phrasing
+    if _v5_rules(version) and family in CONTRADICTING and not preposed_done:
+        moved = preposed_last(sentence)
+        if moved is not None:
+            virtual, to_new = moved
+            if site in to_new:
+                phrasing = _phrase(virtual, to_new[site], family, env, version, doc_text, preposed_done=True)
+                if phrasing is not None:
+                    back = {v: k for k, v in to_new.items()}
+                    answer = phrasing.answer
+                    if answer not in text:  # "Deletion" of the moved clause is "deletion" in the sentence
+                        at = text.lower().find(answer.lower())
+                        if at < 0:
+                            return None
+                        answer = text[at:at + len(answer)]
+                    return Phrasing(claim, phrasing.question, answer, back.get(phrasing.answer_slot))
     return None
+
+
+#: v5: a sentence led by a short phrase of time or scope and a comma ("Until 1 May 2024, logs
+#: were kept for 15 days.", "On the Pro plan, builds time out after 45 minutes.")
+_PREPOSED = re.compile(r"^(?P<pp>(?:Until|From|Since|As of|Starting|Beginning|After|Before|On|In|For|Effective|"
+                       r"Through|During|Within)\s[^,]{1,50}),\s+(?P<main>[A-Za-z][^,;:]*?)\.?$")
+
+
+def preposed_last(sentence: Sentence) -> tuple[Sentence, dict] | None:
+    """v5: ``sentence`` with its leading phrase of time or scope moved to the end ("Logs were kept
+    for 15 days until 1 May 2024."), so the question shapes, which read a plain subject-verb
+    clause, can ask about it; with a map from the original slots to the moved ones. None when the
+    sentence has no such phrase, the phrase is longer than 6 words or the clause holds a comma."""
+    from dataclasses import replace
+
+    text = sentence.text
+    lead = len(text) - len(text.lstrip())
+    m = _PREPOSED.match(text.strip())
+    if not m or len(m.group("pp").split()) > 6 or len(m.group("main").split()) < 3:
+        return None
+    pp, main = m.group("pp"), m.group("main")
+    pp_at, main_at = lead + m.start("pp"), lead + m.start("main")
+    new_text = f"{main[:1].upper()}{main[1:]} {pp[:1].lower()}{pp[1:]}."
+    to_new: dict = {}
+    for slot in sentence.slots:
+        if pp_at <= slot.start and slot.end <= pp_at + len(pp):
+            at = len(main) + 1 + slot.start - pp_at
+        elif main_at <= slot.start and slot.end <= main_at + len(main):
+            at = slot.start - main_at
+        else:
+            continue
+        to_new[slot] = replace(slot, start=at, end=at + slot.end - slot.start,
+                               text=new_text[at:at + slot.end - slot.start])
+    if any(new.text != old.text for old, new in to_new.items()):
+        return None
+    virtual = Sentence(sentence.doc_id, sentence.start, sentence.end, new_text,
+                       tuple(sorted(to_new.values(), key=lambda s: s.start)))
+    return virtual, to_new
 
 
 _SUBJECT_PRONOUN = re.compile(r"^(?:it|its|this|that|these|those|they|them|there|he|she|we|our|us|you|your|one|"
@@ -430,6 +505,12 @@ def wh_subject_verb(aux: str, rest: str) -> str:
     return grammar.agree_verb(aux, False)
 
 
+#: v5: a subject that ends in an adverb of the verb ("X no longer", "X also")
+_ADVERB_END = re.compile(r"\b(?:no longer|also|only|still|now|never|not|already|currently|usually|always)$", re.I)
+#: v5: a predicate that points the reader elsewhere: no fact to ask about
+_POINTER = re.compile(r"\b(?:refer to|for (?:more|further|additional) (?:information|details)|learn more)\b", re.I)
+
+
 def _subject_question(sentence: Sentence, site: Slot, family: str, claim: str,
                       version: str = DEFAULT_VERSION) -> Phrasing | None:
     """v2 fallback: ask for the subject when the condition lies in the predicate ("What was
@@ -447,6 +528,10 @@ def _subject_question(sentence: Sentence, site: Slot, family: str, claim: str,
         return None
     if _SUBJECT_PRONOUN.match(subject) or not re.search(r"[A-Za-z]{3}", subject):
         return None
+    if _v5_rules(version) and re.match(r"(?:about\s+|around\s+|up to\s+)?[$€£]?\d", rest):
+        return None  # "What is 2 weeks for both sides?": the value as the whole predicate is no question
+    if _v5_rules(version) and _ADVERB_END.search(subject):
+        return None  # "TTS no longer has ...": the adverb belongs to the verb, not to the subject asked for
     site_at = site.start - offset
     if site_at < m.end():
         return None  # the condition must sit in the predicate, not in the subject asked for
@@ -471,6 +556,238 @@ def _subject_question(sentence: Sentence, site: Slot, family: str, claim: str,
     if len(question.split()) > MAX_QUESTION_WORDS:
         return None
     return Phrasing(claim, question, answer, None)
+
+
+# --------------------------------------------------------------------------- v5 subject shapes
+
+#: v5: words between a subject and its verb that stay with the verb ("also supports")
+_VERB_ADVERB = re.compile(r"(?:(?:also|only|still|now|automatically|always|never|usually|typically|no longer|"
+                          r"currently|already)\s+)*")
+_MODALS = ("can", "will", "must", "may", "should", "could", "would")
+#: name slot kinds a subject question may answer; a person is asked "Who"
+_SUBJECT_NAME_KINDS = {"person", "org", "product", "version", "tier", "region", "geo"}
+#: heads of a group of people asked as "Which team" rather than "Who" ("the security team")
+_GROUP_NOUNS = {"team", "group", "department", "committee", "board", "office", "desk", "unit", "squad", "council"}
+#: the agent of a passive ends before these ("by the security team every quarter")
+_AGENT_END = re.compile(r"\s(?:every|each|within|before|after|during|until|on|in|at|for|from|to|when|if|once|"
+                        r"per|with|without|under|over|and|or|as|no later than)\b")
+
+
+def _subject_wh(subject: str, sentence: Sentence, offset: int) -> tuple[str, str] | None:
+    """v5: the wh-phrase that asks for ``subject`` and the answer it expects, or None.
+
+    A subject that is one name slot of the sentence (an article aside) is asked by its kind:
+    a person "Who", a version "Which version of Relay", another name by its own common head
+    ("the Python SDK" -> "Which SDK") or "What". A noun phrase headed by a person noun is asked
+    "Who", one headed by a group noun "Which team"."""
+    bare = re.sub(r"^(?:the|a|an)\s+", "", subject, flags=re.I)
+    at = offset + len(subject) - len(bare)
+    for s in sentence.slots:
+        if s.kind in _SUBJECT_NAME_KINDS and s.start == at and s.end == at + len(bare):
+            if s.kind == "person" and re.fullmatch(r"[A-Z][a-z'-]+(?:\s[A-Z][a-z'-]+)+", bare):
+                return "Who", bare  # a tagged "person" of one word or with an acronym is often a product
+            if s.kind == "org" and bare.split()[-1][:1].isupper() and not bare.split()[-1].isupper():
+                return "Who", bare  # "Who will notify customers ...?" of a company
+            if s.kind in ("version", "region", "tier", "environment"):
+                wh = wh_phrase(s)
+                return wh[:1].upper() + wh[1:], answer_value(s)
+            last = bare.split()[-1]
+            if (last.islower() and last.isalpha()) or (last.isupper() and 2 <= len(last) <= 4 and len(bare.split()) > 1):
+                return f"Which {last}", bare
+            return "What", bare
+    if any(ch.isdigit() for ch in bare) or not re.fullmatch(r"[A-Za-z][\w'-]*(?:\s[\w'-]+){0,3}", bare):
+        return None
+    if re.match(r"(?:every|each|all|most|many|some|any|no|only|our|your|their|its|this|that|these|those)\b",
+                bare, re.I):
+        return None  # "Every customer is ...": the quantifier is part of what is asked
+    head = re.sub(r"[^a-z]", "", bare.split()[-1].lower())
+    if head in ("someone", "everyone", "anyone", "nobody", "somebody", "everybody", "anybody"):
+        return None  # "Someone engages ...": an indefinite subject is no answer
+    if head in _GROUP_NOUNS and len(bare.split()) > 1:
+        return f"Which {head}", bare
+    people = _PERSON_NOUNS | _PERSON_NOUNS_V5
+    if head in people or head.rstrip("s") in people or (head.endswith("ies") and head[:-3] + "y" in people):
+        return "Who", bare
+    return None
+
+
+def _verb_form(word: str, plural: bool) -> str | None:
+    """``word`` as the finite verb after a singular wh-subject, or None when ``word`` cannot be a
+    finite verb of a subject of that number (lemminflect's lexicon decides: "reviews" after a
+    singular subject, "review" after a plural one, a past form after either)."""
+    from lemminflect import getAllInflections
+
+    from .families import grammar
+
+    w = word.lower()
+    if not w.isalpha():
+        return None
+    for lemma in _verb_lemmas(w):
+        if lemma in ("be", "have", "do"):
+            return None
+        forms = getAllInflections(lemma, upos="VERB")
+        if w in forms.get("VBD", ()):
+            return w
+        if not plural and w in forms.get("VBZ", ()):
+            return w
+        if plural and w == lemma and w in forms.get("VBP", ()):
+            return grammar.third_person(lemma)
+    return None
+
+
+def _main_verb_question(sentence: Sentence, site: Slot, family: str, claim: str, env: Environment,
+                        version: str) -> Phrasing | None:
+    """v5: a subject question with a main verb ("The security team reviews access requests
+    every quarter." -> "Which team reviews access requests every quarter?"; "Relay 3.4 supports
+    PostgreSQL 17." -> "Which version of Relay supports PostgreSQL 17?"). The condition (the
+    changed value) sits in the predicate; the answer is the subject, a name or a noun phrase
+    headed by a person or group noun (:func:`_subject_wh`)."""
+    text = sentence.text
+    body = _BULLET.sub("", text).strip().rstrip(".")
+    offset = text.index(body[:1]) if body else 0
+    if "," in body or _CLAUSE_START.match(body) or len(body.split()) > 22 or ";" in body:
+        return None
+    for m in re.finditer(r"\s(?=\S)", body[:80]):
+        subject = body[: m.start()]
+        if len(subject.split()) > 5:
+            break
+        wh = _subject_wh(subject, sentence, offset)
+        if wh is None:
+            continue
+        after = body[m.end():]
+        adverbs = _VERB_ADVERB.match(after).group(0)
+        vm = re.match(r"([A-Za-z]+)\s+(?=\S)", after[len(adverbs):])
+        if not vm:
+            return None
+        plural = grammar_plural(subject)
+        word = vm.group(1)
+        rest_start = m.end() + len(adverbs) + vm.end()
+        if _noun_not_verb(word, body[rest_start:]):
+            return None  # "API keys should ...", "Enterprise trials are ...": the name modifies a noun
+        if word.lower() in _MODALS or word.lower() in ("does", "did", "do"):
+            if word.lower() == "do":
+                word = "does"
+            verb = word.lower()
+        elif word.lower() in ("is", "are", "was", "were", "has", "have"):
+            return None  # the auxiliary shape (:func:`_subject_question`) asks these
+        else:
+            verb = _verb_form(word, plural)
+            if verb is None:
+                return None
+        if site.start - offset < rest_start:
+            return None  # the condition must sit in the predicate, not in the subject asked for
+        rest = body[rest_start:]
+        if _POINTER.search(rest) or _SECOND_CLAUSE.search(rest) or len(rest.split()) < 2:
+            return None
+        if re.match(r"(?:that|to|how|what|whether|if|why|when|where|who|which)\b", rest, re.I):
+            return None
+        question = _render_subject(env, version, wh[0], (adverbs + verb).strip(), rest)
+        if question is None:
+            return None
+        return Phrasing(claim, question, wh[1], None)
+    return None
+
+
+#: what follows a finite verb in a statement: an object's determiner, a name, a number, a preposition
+_OBJECT_START = re.compile(r"(?i:(?:the|a|an|your|our|their|its|all|every|each|any|no|up|to|for|in|on|at|from|"
+                           r"with|by|into|only|more|less|over|under|between)\b)|[A-Z0-9$]")
+
+
+def _noun_not_verb(word: str, after: str) -> bool:
+    """Whether ``word`` reads as a plural noun the subject modifies rather than as its verb:
+    lemminflect knows it as a plural noun and the next word does not start an object ("API keys
+    should ...", "Root keys are ...", but "Relay supports PostgreSQL 17")."""
+    from lemminflect import getLemma
+
+    nxt = after.strip()
+    words = re.findall(r"[A-Za-z'-]+", nxt)
+    if words and words[0].lower() in _FINITE_NEXT:
+        return True  # "Root keys are ...", "API keys should ...", "The people team will ...": no verb takes a modal next
+    lemmas = getLemma(word.lower(), upos="NOUN", lemmatize_oov=False)
+    if not lemmas or lemmas[0] == word.lower():
+        return False
+    if not nxt or _OBJECT_START.match(nxt):
+        return False
+    if words[0].islower() and words[0] in _verb_lemmas(words[0]) and _verb_form(words[0], True):
+        return True  # "Harbour trains run ...": a bare verb next is the clause's verb, the word before it a noun
+    # "API keys created after ...": a participle that heads a reduced relative clause
+    return len(words) > 1 and words[1].lower() in _PREPS and bool(_verb_lemmas(words[0].lower())) and \
+        words[0].lower().endswith(("ed", "en"))
+
+
+#: a word after which the word before it was a noun, not a verb ("keys are", "tokens should")
+_FINITE_NEXT = {"is", "are", "was", "were", "can", "could", "should", "must", "will", "would", "may", "might",
+                "do", "does", "did", "have", "has", "had", "need", "needs", "shall"}
+#: v5: person nouns beside :data:`_PERSON_NOUNS` (kept as it was for v2-v4)
+_PERSON_NOUNS_V5 = {"volunteer", "moderator", "auditor", "editor", "recipient", "requester", "subscriber",
+                    "holder", "signatory", "assignee", "responder", "technician", "researcher", "designer",
+                    "accountant", "counsel", "volunteer", "mentor", "manager", "steward", "delegate", "sponsor",
+                    "organiser", "organizer", "speaker", "reporter"}
+
+
+def grammar_plural(subject: str) -> bool:
+    """Whether a subject noun phrase is plural (its last word a plural noun)."""
+    from .families import grammar
+
+    last = re.sub(r"[^A-Za-z]", "", subject.split()[-1]) if subject.split() else ""
+    return bool(last) and last.islower() and grammar.is_plural_noun(last)
+
+
+def _agent_question(sentence: Sentence, site: Slot, family: str, claim: str, env: Environment,
+                    version: str) -> Phrasing | None:
+    """v5: a passive with its agent asked in the active ("The v3.4.0 release was managed by
+    Amara Okafor." -> "Who managed the v3.4.0 release?"; "Access requests are reviewed by the
+    security team every quarter." -> "Which team reviews access requests every quarter?"). The
+    condition sits in the subject or after the agent, never in the agent asked for (the caller's
+    :func:`names_condition` drops a question that lost it)."""
+    from .families import grammar
+
+    text = sentence.text
+    body = _BULLET.sub("", text).strip().rstrip(".")
+    offset = text.index(body[:1]) if body else 0
+    if "," in body or _CLAUSE_START.match(body) or len(body.split()) > 22 or ";" in body:
+        return None
+    m = re.search(r"\s(is|are|was|were)\s+((?:also\s+|only\s+|always\s+|usually\s+)?)([a-z]+)\s+by\s+", body)
+    if not m or len(body[: m.start()].split()) > 6 or not grammar.is_past_participle(m.group(3)):
+        return None
+    subject = body[: m.start()]
+    if _SUBJECT_PRONOUN.match(subject) or _SUBJECT_STOP.search(re.sub(r"(?<=\w)\.(?=\w)", "", subject)) or not re.search(
+            r"[A-Za-z]{3}", subject):
+        return None
+    agent_at = m.end()
+    end = _AGENT_END.search(body, agent_at)
+    agent = body[agent_at: end.start() if end else len(body)]
+    tail = body[end.start():] if end else ""
+    if re.search(r"\b(?:and|or|but)\b", tail) or _POINTER.search(tail):
+        return None  # "... by the sales team and usually last 30 days": a second predicate
+    wh = _subject_wh(agent, sentence, offset + agent_at)
+    if wh is None:
+        return None
+    if wh[0] == "What" and re.fullmatch(r"[A-Z][a-z'-]+(?:\s[A-Z][a-z'-]+)+", agent):
+        wh = ("Who", agent)  # "managed by Amara Okafor": a named agent of a human act is a person
+    lemmas = [lemma for lemma in _verb_lemmas(m.group(3)) if lemma not in ("be",)]
+    if not lemmas:
+        return None
+    lemma = lemmas[0]
+    verb = grammar.past_tense(lemma) if m.group(1) in ("was", "were") else grammar.third_person(lemma)
+    adverb = m.group(2).strip()
+    obj = _lower_first(subject)
+    question = _render_subject(env, version, wh[0], f"{adverb} {verb}".strip(), f"{obj}{tail}")
+    if question is None:
+        return None
+    return Phrasing(claim, question, wh[1], None)
+
+
+def _render_subject(env: Environment, version: str, wh: str, verb: str, rest: str) -> str | None:
+    """The v5 subject question through its template (``questions/subject.<version>.j2``)."""
+    try:
+        template = env.get_template(f"questions/subject.{version}.j2")
+    except TemplateNotFound:
+        return None
+    question = " ".join(template.render(wh=wh, verb=verb, rest=rest).split())
+    if not question.endswith("?") or len(question.split()) > MAX_QUESTION_WORDS:
+        return None
+    return question[:1].upper() + question[1:]
 
 
 def _whole_span(text: str, start: int, end: int) -> bool:

@@ -485,7 +485,7 @@ _SWAP = {"your": "my", "yours": "mine", "yourself": "myself", "yourselves": "our
 _PERSON_WORD = re.compile(r"\b(?:you|your|yours|yourself|yourselves|we|our|ours|ourselves|us)\b", re.I)
 
 
-def first_person_question(question: str) -> str:
+def first_person_question(question: str, *, keep_codes: bool = False) -> str:
     """A question in the asker's own voice: the documentation's reader ("you") becomes "I"/"me"
     and its writer ("we", "our") becomes "you"/"your", in one pass so the two do not collide:
     "Must you notify us within 2 days?" -> "Must I notify you within 2 days?". "you" is "I" where
@@ -498,6 +498,9 @@ def first_person_question(question: str) -> str:
         word = m.group(0)
         if word == "US" or (word[:1] == "U" and word.lower() == "us" and m.start() > 0):
             continue
+        if keep_codes and (question[m.end():m.end() + 1] in "-_." and m.end() < len(question) - 1
+                           or question[m.start() - 1:m.start()] in ("-", "_")):
+            continue  # "us-east-1" is a region code, not the writer (question v5 on)
         low = word.lower()
         if low == "you":
             subject = _SUBJECT_SLOT.search(question[:m.start()]) or (
