@@ -125,6 +125,9 @@ def test_a_maximum_below_a_default_in_prose_is_rejected():
     ("Uploads over 20 MB are rejected by the gateway.", "20 MB", "2 MB", "50 MB"),
     ("If a job runs longer than 30 minutes, the scheduler stops it.", "30 minutes", "10 minutes", "60 minutes"),
     ("Requests under 5 seconds are logged at debug level.", "5 seconds", "10 seconds", "2 seconds"),
+    ("Support is paused while a member has a kiln fee that is more than 30 days late.", "30 days", "10 days",
+     "60 days"),
+    ("Kiln slots that run longer than 4 hours need a second steward.", "4 hours", "2 hours", "8 hours"),
 ])
 def test_a_bound_in_a_condition_may_only_move_so_it_no_longer_covers_the_original(sentence, value, covers,
                                                                                    contradicts):

@@ -805,8 +805,12 @@ _LOWER_WORDS = re.compile(r"(?:>=?|\u2265|\b(?:exceed(?:s|ing|ed)?|above|over|mo
 _UPPER_WORDS = re.compile(r"(?:<=?|\u2264|\b(?:below|under|less\s+than|fewer\s+than|smaller\s+than|shorter\s+than|"
                           r"up\s+to|at\s+most|within|no\s+more\s+than))\s*$", re.I)
 #: a condition clause opening before a value: the value is the condition's restrictor
-_CONDITION_OPENER = re.compile(r"(?:\b(?:if|when|whenever|once|unless|after|for\s+(?:any|every|each|all))|(?:^|[,;:]\s*)where)\b[^,;:.]*$",
-                               re.I)
+_CONDITION_OPENER = re.compile(
+    r"(?:\b(?:if|when|whenever|while|once|unless|after|as\s+long\s+as|for\s+(?:any|every|each|all)|"
+    # a relative clause on a noun restricts it ("an invoice that is more than 30 days overdue"):
+    # the pronoun right before its own verb, unlike "Note that backups are ..."
+    r"(?:that|which|who)\s+(?:is|are|was|were|has|have|exceeds?|runs?|lasts?|takes?|uses?|contains?))|"
+    r"(?:^|[,;:]\s*)where)\b[^,;:.]*$", re.I)
 
 
 def in_restrictor(text: str, start: int) -> bool:
