@@ -155,3 +155,34 @@ def test_an_answer_from_a_moved_clause_is_spelled_as_in_the_sentence():
                          ("date", "duration", "3 weeks", "3 week"))
     got = phrase(s, site_of(s, "3 weeks"), "date", ENV)
     assert got is None or got.answer in s.text
+
+
+# ----------------------------------------------------------------- do-support for an in-place wh-phrase
+
+
+@pytest.mark.parametrize("text, slots, site, family, question", [
+    ("The Kiln plan includes 12 firing slots.",
+     [("scope", "tier", "Kiln plan", "kiln"), ("quantity", "count", "12 firing slots", "12")],
+     "Kiln plan", "scope", "does the Kiln plan include?"),
+])
+def test_an_in_place_wh_phrase_after_a_main_verb_is_fronted_with_do(text, slots, site, family, question):
+    s = slotted_sentence(text, *slots)
+    got = phrase(s, site_of(s, site), family, ENV)
+    assert got is not None and got.question.startswith("How many ") and got.question.endswith(question), got
+    assert question_problem(got.question) is None
+
+
+@pytest.mark.parametrize("in_situ, wh, fronted", [
+    ("the Team plan includes how many seats", "how many seats", "How many seats does the Team plan include"),
+    ("the Glaze plan includes how many GB of storage per month", "how many GB",
+     "How many GB of storage does the Glaze plan include per month"),
+    ("the steward reviewed how many bookings last week", "how many bookings",
+     "How many bookings did the steward review last week"),
+    ("the Pro plan has how many seats", "how many seats", "How many seats does the Pro plan have"),
+    ("the desk answers within how many hours", "how many hours", "Within how many hours does the desk answer"),
+    ("backups are kept for how many days", "how many days", None),  # the clause has its auxiliary
+])
+def test_do_fronted(in_situ, wh, fronted):
+    from mutagen_cite.cases.questions import do_fronted
+
+    assert do_fronted(in_situ, wh) == fronted

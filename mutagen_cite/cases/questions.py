@@ -872,6 +872,8 @@ def _render(sentence: Sentence, site: Slot, family: str, env: Environment, versi
         template = env.get_template(f"questions/default.{version}.j2")
     if answer_slot is not None and answer_slot.kind in _FRONTED_ONLY:
         ctx["in_situ"] = None
+    if _v5_rules(version) and ctx["in_situ"] and not ctx["fronted"]:
+        ctx["in_situ"] = do_fronted(ctx["in_situ"], parts.get("wh") or "") or ctx["in_situ"]
     question = " ".join(template.render(**ctx).split())
     if not question or not question.endswith("?") or " ," in question or ",," in question:
         return None
@@ -1017,6 +1019,61 @@ _NAME_KINDS = {"tier", "geo", "org", "person", "product", "region", "version"}
 #: an answer left in place reads as a question only this close to the front of its clause
 MAX_IN_SITU_PREFIX = 6
 _PERSONAL_START = re.compile(r"^(?:you|we|i|our|your|us|one)\b", re.I)
+
+
+#: prepositions that move in front with the wh-phrase they govern ("Within how many hours does ...")
+_PIED_PIPED = frozenset(("for", "within", "after", "before", "in", "on", "at", "by", "from", "until", "of", "to",
+                         "over", "under", "about", "into", "through", "across", "during", "between", "per",
+                         "with", "than", "above", "below", "around", "up"))
+
+
+def do_fronted(in_situ: str, wh: str) -> str | None:
+    """v5: an in-place question with a lexical verb before its wh-phrase is asked with do-support,
+    as people ask it: "The Team plan includes how many seats" -> "How many seats does the Team
+    plan include"; "... includes how many GB of storage per month" -> "How many GB of storage
+    does ... include per month". lemminflect's lexicon decides that the word is a verb in the
+    present (does/do) or the past (did); anything else (an auxiliary, a noun, a subject of more
+    than six words) stays as it was (None)."""
+    from lemminflect import getAllInflections, getLemma
+
+    if not wh:
+        return None
+    at = in_situ.find(wh)
+    if at <= 0:
+        return None
+    before, after = in_situ[:at].split(), in_situ[at + len(wh):]
+    prep = ""
+    if before and before[-1].lower() in _PIED_PIPED:  # "responds within how many hours": the preposition moves too
+        prep, before = before[-1].lower() + " ", before[:-1]
+    if not 2 <= len(before) <= MAX_IN_SITU_PREFIX:
+        return None
+    verb, subject = before[-1], " ".join(before[:-1])
+    if verb in _PIED_PIPED or verb in ("a", "an", "the", "and", "or"):
+        return None
+    if not re.fullmatch(r"[a-z]+", verb) or re.search(r"\b(?:not|never)\b", subject, re.I):
+        return None
+    if verb in ("has", "have", "had"):  # "has" as the main verb: "does ... have"
+        do, lemma = {"has": "does", "have": "do", "had": "did"}[verb], "have"
+    else:
+        if _AUX.match(verb) or any(_AUX.match(w) for w in before[:-1]):
+            return None  # "are kept for how many days": the clause already has its auxiliary
+        lemmas = getLemma(verb, upos="VERB")
+        forms = getAllInflections(lemmas[0], upos="VERB") if lemmas else {}
+        if not any(verb in written for written in forms.values()):
+            return None  # not a verb lemminflect knows
+        lemma = lemmas[0]
+        if verb in forms.get("VBZ", ()) and verb != lemma:
+            do = "does"
+        elif verb in forms.get("VBD", ()):
+            do = "did"
+        elif verb == lemma:
+            do = "do"
+        else:
+            return None
+    of = re.match(r"\s+of\s+[a-z][a-z-]*", after)  # "how many GB of storage" moves as one phrase
+    moved = prep + wh + (of.group(0) if of else "")
+    rest = after[of.end():] if of else after
+    return f"{moved[:1].upper()}{moved[1:]} {do} {subject} {lemma}{rest}"
 
 
 def natural_in_situ(before: str, after: str) -> bool:
