@@ -1073,6 +1073,8 @@ def do_fronted(in_situ: str, wh: str) -> str | None:
     of = re.match(r"\s+of\s+[a-z][a-z-]*", after)  # "how many GB of storage" moves as one phrase
     moved = prep + wh + (of.group(0) if of else "")
     rest = after[of.end():] if of else after
+    if re.search(r"\b(?:and|or|but)\b", rest):
+        return None  # "costs how much and includes ...": the second verb would keep its -s
     return f"{moved[:1].upper()}{moved[1:]} {do} {subject} {lemma}{rest}"
 
 
