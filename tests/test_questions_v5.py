@@ -187,3 +187,19 @@ def test_do_fronted(in_situ, wh, fronted):
     from mutagen_cite.cases.questions import do_fronted
 
     assert do_fronted(in_situ, wh) == fronted
+
+
+@pytest.mark.parametrize("subject, opener", [
+    ("Assuming you", True), ("Using the kiln log", True), ("Confirm the booking", True),
+    ("Glaze previews", False), ("Updated firing schedules", False), ("The facilities team", False),
+])
+def test_a_clause_opener_is_no_subject(subject, opener):
+    from mutagen_cite.cases.questions import verb_opener
+
+    assert verb_opener(subject) is opener
+
+
+def test_no_subject_question_from_an_imperative():
+    s = slotted_sentence("Confirm the booking is not older than 3 days.", ("polarity", "negation", "not", "not"))
+    got = phrase(s, site_of(s, "not"), "polarity", ENV)
+    assert got is None or not got.question.startswith(("What", "Who")), got

@@ -532,6 +532,8 @@ def _subject_question(sentence: Sentence, site: Slot, family: str, claim: str,
         return None  # "What is 2 weeks for both sides?": the value as the whole predicate is no question
     if _v5_rules(version) and _ADVERB_END.search(subject):
         return None  # "TTS no longer has ...": the adverb belongs to the verb, not to the subject asked for
+    if _v5_rules(version) and verb_opener(subject):
+        return None  # "Assuming you have ...", "Confirm the issue is ...": no subject noun phrase
     site_at = site.start - offset
     if site_at < m.end():
         return None  # the condition must sit in the predicate, not in the subject asked for
@@ -573,6 +575,33 @@ _AGENT_END = re.compile(r"\s(?:every|each|within|before|after|during|until|on|in
                         r"per|with|without|under|over|and|or|as|no later than)\b")
 
 
+#: words that open the object of a participle ("Assuming you", "Using the CLI")
+_OPENER_OBJECT = {"you", "we", "they", "it", "the", "a", "an", "your", "our", "their", "its", "this", "that",
+                  "these", "those", "with", "to", "on", "in", "by", "for"}
+
+
+def verb_opener(subject: str) -> bool:
+    """v5: words before a verb that are no subject noun phrase but a clause of their own: an
+    -ing or -ed participle opener ("Assuming you ...", "Using the CLI ...", "Compared with ...")
+    or an imperative ("Confirm the issue ..."), i.e. a first word lemminflect knows only as a verb."""
+    from lemminflect import getAllLemmas
+
+    words = subject.split()
+    if not words:
+        return False
+    first = re.sub(r"[^A-Za-z]", "", words[0]).lower()
+    if not first:
+        return False
+    lemmas = getAllLemmas(first)
+    if len(words) < 2 or "VERB" not in lemmas:
+        return False
+    if first.endswith(("ing", "ed")):  # "Assuming you", "Using the": a participle taking its object
+        return words[1].lower() in _OPENER_OBJECT
+    if set(lemmas) - {"VERB"}:
+        return False  # a noun, adjective or name first ("Sync jobs", "Data Studio")
+    return first in lemmas["VERB"]  # "Confirm the issue": an imperative
+
+
 def _subject_wh(subject: str, sentence: Sentence, offset: int) -> tuple[str, str] | None:
     """v5: the wh-phrase that asks for ``subject`` and the answer it expects, or None.
 
@@ -581,6 +610,8 @@ def _subject_wh(subject: str, sentence: Sentence, offset: int) -> tuple[str, str
     ("the Python SDK" -> "Which SDK") or "What". A noun phrase headed by a person noun is asked
     "Who", one headed by a group noun "Which team"."""
     bare = re.sub(r"^(?:the|a|an)\s+", "", subject, flags=re.I)
+    if verb_opener(bare):
+        return None  # "Assuming you ...", "Confirm the issue ...": a clause opener, not a subject
     at = offset + len(subject) - len(bare)
     for s in sentence.slots:
         if s.kind in _SUBJECT_NAME_KINDS and s.start == at and s.end == at + len(bare):
