@@ -196,3 +196,20 @@ def test_an_agreement_edit_records_the_whole_span_it_changed():
     assert m.mutated_text == "Most plans include a weekly export."
     assert text[: m.slot.start] + m.replacement + text[m.slot.end:] == m.mutated_text
     assert (m.original, m.replacement) == ("Every plan includes", "Most plans include")
+
+
+# ----------------------------------------------------------------- a condition another row holds
+
+
+def test_a_table_row_whose_value_another_row_of_the_document_holds_is_ambiguous():
+    from mutagen_cite.cases.candidates import ambiguous_in_document
+
+    row = "STEP: Book the kiln; OWNER: Member; TIME: 1 business day."
+    c = _edit(row, row, "1 business day", "2 business days", ("quantity", "duration", "1 business day"),
+              family="quantity", answer="Book the kiln")
+    other = "STEP: Confirm the glaze; OWNER: Steward; TIME: 1 business day."
+    assert ambiguous_in_document(c, row + "\n" + other)[0] == "ambiguous-table"
+    different = "STEP: Confirm the glaze; OWNER: Steward; TIME: 3 business days."
+    assert ambiguous_in_document(c, row + "\n" + different) is None
+    elsewhere = "The kiln cools for 1 business day after firing."  # prose, not a row of the table
+    assert ambiguous_in_document(c, row + "\n" + elsewhere) is None

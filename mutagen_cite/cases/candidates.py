@@ -136,6 +136,8 @@ def candidates_for_sentence(
                                        mutation.replacement, mutation=mutation))
             for c in found:
                 why = None if question_version == "v1" else unfair_rule(c)
+                if why is None and question_version not in ("v1", "v2", "v3", "v4"):
+                    why = ambiguous_in_document(c, doc.text)
                 if why is None:
                     out.append(c)
                 elif rejected is not None:
@@ -1118,6 +1120,29 @@ def _monotone(seq: list[float], direction: int | None = None) -> bool:
         return False
     d = direction if direction is not None else _direction(seq)
     return all((y - x) * d >= 0 for x, y in zip(seq, seq[1:]))
+
+
+def ambiguous_in_document(c: Candidate, doc_text: str) -> tuple[str, str] | None:
+    """v5: a table row whose condition value another row of the same document holds under the
+    same column ("TIME: 1 business day" in three rows): "Which action has a time of 1 business
+    day?" has several answers, even when the other rows fell into other chunks (a long table is
+    split across chunks, so the chunk alone cannot tell)."""
+    if c.family.name not in ("quantity", "date") or not is_table_row(c.sentence.text):
+        return None
+    from .questions import row_cells
+
+    column = next((h for h, v, at in row_cells(c.sentence.text) if at <= c.site.start < at + len(v) + 1), None)
+    if not column:
+        return None
+    own = c.sentence.start
+    for m in re.finditer(r"[^\n]+", doc_text):
+        if m.start() <= own < m.end() or not is_table_row(m.group(0)):
+            continue
+        for h, v, _ in row_cells(m.group(0)):
+            if h == column and _mentions(v, c.site.text):
+                return ("ambiguous-table", f"another row of the document also has {column} {c.site.text!r}: "
+                        "the question is ambiguous")
+    return None
 
 
 def unfair_reason(c: Candidate) -> str | None:
