@@ -472,3 +472,14 @@ def test_quantity_never_writes_every_one_hour():
     got = [m.replacement for m in mutate_all_seeds(QUANTITY, s, slot, vocab(duration=("one hour", "two hours")),
                                                    seeds=range(20)) if m]
     assert got and not any(r.split()[0] in ("one", "1", "an", "a") for r in got), got
+
+
+@pytest.mark.parametrize("text, word, is_site", [
+    ("Each kiln is a separate firing chamber.", "Each", False),  # a definition
+    ("You can run 12 kilns in total across all studios.", "all", False),  # a total over the set
+    ("All glazes are tested for lead.", "All", True),
+    ("Every kiln includes a thermometer.", "Every", True),
+])
+def test_aggregation_leaves_definitions_and_totals_alone(text, word, is_site):
+    s, _ = manual(text, word, "aggregation", "quantifier", word.lower())
+    assert bool(AGGREGATION.sites(s)) is is_site

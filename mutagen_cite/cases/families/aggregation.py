@@ -104,18 +104,34 @@ def _plural_head(text: str, pos: int) -> bool:
     return bool(words) and words[-1] in MASS
 
 
+#: a universal read collectively: a total or a span over the whole set ("50 replicas in total
+#: across all regions", "shared between all members"): "most" of a total says nothing a writer would
+COLLECTIVE = re.compile(r"\b(?:across|between|among(?:st)?|combined|total(?:led)?|in\s+total|altogether)\s+$",
+                        re.I)
+
+
+def _definition(text: str, slot) -> bool:
+    """A universal that defines its noun: "Each replica is a full copy", "Every workspace is an
+    isolated tenant" (a copula, then an indefinite noun phrase). What a thing is holds of every one
+    of them by definition; "Most replicas are a full copy" is no claim any document makes."""
+    return bool(re.match(r"\s*[\w-]+(?:\s+[\w-]+){0,3}?\s+(?:is|are)\s+(?:a|an)\s+\w", text[slot.end:]))
+
+
 class AggregationFamily:
     name = "aggregation"
     version = "aggregation.v3"
     description = "a quantifier or generalisation changed (all -> most, every -> most, only dropped)"
 
-    def sites(self, sentence: Sentence) -> list[Slot]:
+    def sites(self, sentence: Sentence) -> list[Slot]:  # noqa: C901 (one guard per reading)
         out = []
         for slot in sentence.slots_of("aggregation"):
             if slot.value not in TARGETS or grammar.in_code_or_url(sentence.text, slot.start, slot.end):
                 continue
             if slot.value in UNIVERSALS and OBLIGATION.search(sentence.text):
                 continue  # "All staff must ..." -> "Most staff must ...": no rule is written that way
+            if slot.value in UNIVERSALS and (COLLECTIVE.search(sentence.text[: slot.start])
+                                             or _definition(sentence.text, slot)):
+                continue  # "50 replicas in total across all regions", "Each replica is a full copy"
             if _edit(sentence.text, slot, TARGETS[slot.value][0]) is None and all(
                 _edit(sentence.text, slot, t) is None for t in TARGETS[slot.value][1:]
             ):
