@@ -483,3 +483,11 @@ def test_quantity_never_writes_every_one_hour():
 def test_aggregation_leaves_definitions_and_totals_alone(text, word, is_site):
     s, _ = manual(text, word, "aggregation", "quantifier", word.lower())
     assert bool(AGGREGATION.sites(s)) is is_site
+
+
+def test_entity_the_vendors_name_for_the_same_product_is_no_sibling():
+    # "Orbit" is the corpus's own name: "Orbit Pulse" is what the vendor calls its Pulse, not another product
+    s, slot = manual("Alerts are sent by Data Pulse to on-call staff.", "Data Pulse", "entity", "product", "Data Pulse")
+    assert ENTITY.mutate(s, slot, vocab(product=("Orbit", "Orbit Pulse")), random.Random(0)) is None
+    m = ENTITY.mutate(s, slot, vocab(product=("Orbit", "Orbit Pulse", "Kestrel Pulse")), random.Random(0))
+    assert m is not None and m.replacement == "Kestrel Pulse"

@@ -230,8 +230,10 @@ class EntityFamily:
             return None  # the tagger's guess, not a name the corpus uses as one
         other_kinds = ("org", "product") if person else ("person",)
         elsewhere = {v for k in other_kinds for v in vocab.get(k, ())}
-        if not person and own in _house_names(vocab):
+        house = _house_names(vocab)
+        if not person and own in house:
             return None  # the company the documents belong to: swapping it yields no real near miss
+        house_words = {w for name in house for w in name.split()}
         rest = sentence.text[: site.start] + " " + sentence.text[site.end :]
         if any(len(w) > 2 and not w.isupper() and re.search(r"(?<!\w)" + re.escape(w) + r"(?!\w)", rest)
                for w in own.split()):
@@ -257,6 +259,8 @@ class EntityFamily:
             # brand with another head ("Acme CLI" -> "Acme Postgres") is not, unless a real
             # sibling sentence puts it in the same place
             sibling = n_words > 1 and len(words) > 1 and own.split()[-1] == words[-1]
+            if sibling and set(words[:-1]) <= house_words:
+                return None  # "Acme Studio" for "Data Studio": the vendor's name for the same product
             if index >= FREQUENT and not sibling and not person and not grammar.is_camel(v):
                 return None  # a rare "name" in the vocabulary is as likely spaCy noise as a name
             if not person and not sibling and v not in comparable:
