@@ -59,3 +59,13 @@ def test_a_yes_rests_on_a_sentence_about_the_question_topic(reader):
     assert reader.generate(Request("t-2", q, (true,)))["answer"].startswith("Yes. All triggers")
     you = ContextChunk("t-3", "You must rotate your signing key every year.")
     assert reader.generate(Request("t-3", "Do I have to rotate my signing key every year?", (you,)))["answer"].startswith("Yes.")
+
+
+def test_a_negated_question_needs_as_many_negations(reader):
+    """A near miss that dropped the "not" but kept a "without" is still affirmative about the
+    question's topic: the reader must not answer from it."""
+    q = "Who is not able to book the kiln without a steward?"
+    near = ContextChunk("n-1", "Guest members are able to book the kiln without a steward.")
+    assert reader.generate(Request("t-1", q, (near,))) == {"decline": True}
+    true = ContextChunk("t-1", "Guest members are not able to book the kiln without a steward.")
+    assert reader.generate(Request("t-2", q, (true,)))["answer"].startswith("Guest members are not able")

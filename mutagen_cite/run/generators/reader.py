@@ -83,8 +83,12 @@ class ReaderGenerator:
                 and not (s.kind == "quantifier" and _HOW.search(question[:s.start]))]  # "how many" asks
 
     @staticmethod
-    def states(sentence: str, condition: list, negated: bool) -> bool:
-        if bool(_NEGATION.search(sentence)) != negated:
+    def states(sentence: str, condition: list, negations: int) -> bool:
+        """``negations``: how many negation words the question has. A question with none needs an
+        affirmative sentence; one with some needs at least as many (a "without" the near miss
+        kept is no "not": "Who is not able to ... without an exemption?")."""
+        found = len(_NEGATION.findall(sentence))
+        if (found > 0) != (negations > 0) or found < negations:
             return False
         for slot in condition:
             if slot.kind == "negation":
@@ -100,7 +104,7 @@ class ReaderGenerator:
     def generate(self, request: Request) -> Any:
         question = request.question
         condition = self.condition(question)
-        negated = bool(_NEGATION.search(question))
+        negations = len(_NEGATION.findall(question))
         cond_words = set().union(*(_content(slot.text) for slot in condition)) if condition else set()
         words = _content(question) - cond_words  # the topic: what the question asks about
         yes_no = bool(_YES_NO.match(question))
@@ -109,7 +113,7 @@ class ReaderGenerator:
         for ci, chunk in enumerate(request.context):
             for si, span in enumerate(chunk_sentences(chunk.text) or []):
                 sentence = normalise_space(span.text)
-                if not self.states(sentence, condition, negated):
+                if not self.states(sentence, condition, negations):
                     continue
                 overlap = len(words & _content(sentence))
                 if not condition and overlap < max(2, len(words) // 2):
