@@ -69,3 +69,9 @@ def test_a_negated_question_needs_as_many_negations(reader):
     assert reader.generate(Request("t-1", q, (near,))) == {"decline": True}
     true = ContextChunk("t-1", "Guest members are not able to book the kiln without a steward.")
     assert reader.generate(Request("t-2", q, (true,)))["answer"].startswith("Guest members are not able")
+
+
+def test_a_plural_in_the_sentence_matches_the_singular_after_every(reader):
+    q = "Does every level have a steward?"
+    true = ContextChunk("t-1", "All levels have a steward.")
+    assert reader.generate(Request("t-1", q, (true,)))["answer"].startswith("Yes. All levels")

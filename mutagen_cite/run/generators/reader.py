@@ -49,7 +49,9 @@ _SAME_STRENGTH = {"have to": _OBLIGATION, "has to": _OBLIGATION, "every": ("ever
 
 
 def _content(text: str) -> set[str]:
-    return {w.lower().strip(".-") for w in _WORD.findall(text)} - _STOP
+    """The topic words of ``text``, a plural read as its singular ("every level" / "All levels")."""
+    words = {w.lower().strip(".-") for w in _WORD.findall(text)} - _STOP
+    return {w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w for w in words}
 
 
 class ReaderGenerator:
