@@ -182,6 +182,8 @@ def test_an_in_place_wh_phrase_after_a_main_verb_is_fronted_with_do(text, slots,
     ("the desk answers within how many hours", "how many hours", "Within how many hours does the desk answer"),
     ("backups are kept for how many days", "how many days", None),  # the clause has its auxiliary
     ("the Kiln plan costs how much per month and includes 6 hours of glazing", "how much", None),
+    ("the kiln rate limit on which plan is 300 firings", "which plan", None),  # the wh-phrase is in the subject
+    ("version 3.2.0 receives glaze fixes until what date", "what date", None),  # "fixes" is no verb here
 ])
 def test_do_fronted(in_situ, wh, fronted):
     from mutagen_cite.cases.questions import do_fronted

@@ -1058,6 +1058,24 @@ _PIED_PIPED = frozenset(("for", "within", "after", "before", "in", "on", "at", "
                          "with", "than", "above", "below", "around", "up"))
 
 
+def _finite_in(words: list[str]) -> bool:
+    """Whether any of ``words`` is a finite verb form lemminflect knows that is no plain noun
+    plural ("receives", "approved"; not "plans", "fixes" after a noun)."""
+    from lemminflect import getAllInflections, getAllLemmas
+
+    for w in words:
+        low = w.lower()
+        if _AUX.fullmatch(low):
+            return True
+        lemmas = getAllLemmas(low)
+        if "VERB" not in lemmas or "NOUN" in lemmas:
+            continue
+        forms = getAllInflections(lemmas["VERB"][0], upos="VERB")
+        if low in forms.get("VBZ", ()) or low in forms.get("VBD", ()):
+            return True
+    return False
+
+
 def do_fronted(in_situ: str, wh: str) -> str | None:
     """v5: an in-place question with a lexical verb before its wh-phrase is asked with do-support,
     as people ask it: "The Team plan includes how many seats" -> "How many seats does the Team
@@ -1081,6 +1099,9 @@ def do_fronted(in_situ: str, wh: str) -> str | None:
     verb, subject = before[-1], " ".join(before[:-1])
     if verb in _PIED_PIPED or verb in ("a", "an", "the", "and", "or"):
         return None
+    if _AUX.match(after.strip()) or _finite_in(before[:-1]):
+        return None  # "the rate limit on which plan is 300": the wh-phrase sits in the subject;
+        # "version 3.2.0 receives security fixes until ...": the verb came before the last word
     if not re.fullmatch(r"[a-z]+", verb) or re.search(r"\b(?:not|never)\b", subject, re.I):
         return None
     if verb in ("has", "have", "had"):  # "has" as the main verb: "does ... have"
