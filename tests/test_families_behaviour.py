@@ -491,3 +491,17 @@ def test_entity_the_vendors_name_for_the_same_product_is_no_sibling():
     assert ENTITY.mutate(s, slot, vocab(product=("Orbit", "Orbit Pulse")), random.Random(0)) is None
     m = ENTITY.mutate(s, slot, vocab(product=("Orbit", "Orbit Pulse", "Kestrel Pulse")), random.Random(0))
     assert m is not None and m.replacement == "Kestrel Pulse"
+
+
+@pytest.mark.parametrize("text, aux, is_site", [
+    ("Glaze fixes were included in release 3.1.", "were", False),  # a past event report
+    ("Kiln keys are now used in place of the old codes.", "are", False),  # "are not now used"
+    ("Glaze streaming is available only on studio plans.", "is", False),  # "not available only on"
+    ("Shelves outside the kiln room are left unchanged.", "are", False),  # "not left unchanged"
+    ("The steward ensures all kiln tags are added to the log.", "are", False),  # inside the complement
+    ("Glaze logs are exported to the studio bucket.", "are", True),
+    ("Status checks are run on every firing.", "are", True),  # "checks" is the subject, no verb
+])
+def test_polarity_inserts_no_negation_no_writer_would_write(text, aux, is_site):
+    s, _ = manual(text, aux, "polarity", "affirmative", aux)
+    assert bool(POLARITY.sites(s)) is is_site

@@ -173,6 +173,36 @@ def _property_or_ability(text: str, slot: Slot) -> bool:
     return any(word in f.get("VB", ()) for f in forms)
 
 
+#: past forms: a sentence in the past reports an event ("Fixes were included in 3.1"), and
+#: "were not included" of an event the page goes on to describe is no claim a document makes
+_PAST = {"was", "were", "did", "had"}
+
+
+def _insertion_reads_wrong(text: str, slot: Slot) -> bool:
+    """An inserted negation that no writer would produce: after a past form (an event report),
+    before "now"/"already" ("is not now supported"), before "only" ("not available only on
+    Enterprise"), onto a predicate that is already negative ("are not left unchanged"), or
+    inside the complement of an earlier verb ("ensures all tags are not added")."""
+    if slot.text.lower() in _PAST:
+        return True
+    after = text[slot.end:]
+    if re.match(r"\s+(?:now|already)\b", after, re.I) or re.search(r"\bonly\b", after[:40], re.I):
+        return True
+    if any(_negative_word(w) for w in re.findall(r"[A-Za-z][A-Za-z-]*", after)):
+        return True
+    for m in _COMPLEMENT_VERB.finditer(text[: slot.start]):
+        if re.search(r"[A-Za-z]", text[m.end(): slot.start]):  # a subject between ("checks are run" has none)
+            return True  # "The engineer ensures all tags are added": the flip lands in the complement
+    return False
+
+
+#: verbs that take a clause as their object ("ensures (that) ...", "make sure ..."): a negation
+#: inserted into that clause ("ensures all tags are not added") says the opposite of the duty
+_COMPLEMENT_VERB = re.compile(
+    r"\b(?:ensur|make\s+sure|makes\s+sure|check|verif|confirm|guarantee|assum|expect|mean|state|show|indicat|"
+    r"note|say|says|said|think|believ|know|decide|determin)\w*\b(?!\s+(?:of|for|to)\b)", re.I)
+
+
 def seen_through(sentence: Sentence, slot: Slot) -> bool:
     """True when flipping the polarity at ``slot`` gives a sentence a reader sees through
     (see the module docstring): a negated measurement, or a clause tied to another word or
@@ -182,6 +212,8 @@ def seen_through(sentence: Sentence, slot: Slot) -> bool:
         return True  # "is not charged at $0.05/GB": documentation does not deny a measurement
     if slot.kind == "affirmative" and not _property_or_ability(text, slot):
         return True  # "Hobby is not for hobbyists", "is not good practice": a negated definition
+    if slot.kind == "affirmative" and _insertion_reads_wrong(text, slot):
+        return True
     if _CONTRAST.search(text):
         return True  # "available but not necessary": the contrast is the statement
     if slot.kind == "negation" and re.search(r"\b(?:and|or)\s+(?:\w+\s*)?$", text[: slot.start]):
