@@ -9,6 +9,7 @@ Every example here is made up for the test."""
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 
 import pytest
 from test_distractor_rules import _edit
@@ -213,3 +214,18 @@ def test_a_table_row_whose_value_another_row_of_the_document_holds_is_ambiguous(
     assert ambiguous_in_document(c, row + "\n" + different) is None
     elsewhere = "The kiln cools for 1 business day after firing."  # prose, not a row of the table
     assert ambiguous_in_document(c, row + "\n" + elsewhere) is None
+
+
+def test_an_answer_another_sentence_shares_makes_the_question_ambiguous():
+    from mutagen_cite.cases.candidates import answer_shared
+    from mutagen_cite.cases.questions import Phrasing
+
+    sentence = "Glaze previews are included in the Studio plan."
+    chunk = "Features by plan\n\nGlaze previews are included in the Kiln plan.\n" + sentence
+    c = _edit(chunk, sentence, "are", "are not", ("polarity", "affirmative", "are"), family="polarity", answer="Studio")
+    c = replace(c, phrasing=Phrasing(sentence, "In which plan are glaze previews included?", "Studio", None))
+    assert answer_shared(c)[0] == "answer-shared"
+    alone = "Features by plan\n\nKiln firing is included in the Kiln plan.\n" + sentence
+    c2 = _edit(alone, sentence, "are", "are not", ("polarity", "affirmative", "are"), family="polarity", answer="Studio")
+    c2 = replace(c2, phrasing=Phrasing(sentence, "In which plan are glaze previews included?", "Studio", None))
+    assert answer_shared(c2) is None

@@ -137,7 +137,7 @@ def candidates_for_sentence(
             for c in found:
                 why = None if question_version == "v1" else unfair_rule(c)
                 if why is None and question_version not in ("v1", "v2", "v3", "v4"):
-                    why = ambiguous_in_document(c, doc.text)
+                    why = ambiguous_in_document(c, doc.text) or answer_shared(c)
                 if why is None:
                     out.append(c)
                 elif rejected is not None:
@@ -1142,6 +1142,36 @@ def ambiguous_in_document(c: Candidate, doc_text: str) -> tuple[str, str] | None
             if h == column and _mentions(v, c.site.text):
                 return ("ambiguous-table", f"another row of the document also has {column} {c.site.text!r}: "
                         "the question is ambiguous")
+    return None
+
+
+def answer_shared(c: Candidate) -> tuple[str, str] | None:
+    """v5: another sentence of the true chunk says the same with another value where the answer
+    stands ("SSO is included in the Business plan." beside "... in the Enterprise plan."): the
+    question ("In which plan is SSO included?") has two answers, and the near miss keeps the
+    other one, so it still answers the question."""
+    from ..corpus import split_sentences
+
+    if c.family.name not in CONTRADICTING or not c.phrasing.answer:
+        return None
+    text = c.sentence.text
+    slot = c.phrasing.answer_slot
+    a = slot.start if slot is not None else text.find(c.phrasing.answer)
+    if a < 0:
+        return None
+    b = a + (len(slot.text) if slot is not None else len(c.phrasing.answer))
+    before, after = " ".join(text[:a].split()).lower(), " ".join(text[b:].split()).lower()
+    if len(before) + len(after) < 12:
+        return None  # too little around the answer to call another sentence the same statement
+    chunk = c.true_chunk.text
+    own = c.sentence.start - c.true_chunk.start
+    for x, y in split_sentences(chunk):
+        if x <= own < y:
+            continue
+        other = " ".join(chunk[x:y].split()).lower()
+        if len(other) > len(before) + len(after) and other.startswith(before) and other.endswith(after):
+            return ("answer-shared", f"{chunk[x:y].strip()[:60]!r} says the same of another value: "
+                    "the question has two answers")
     return None
 
 
