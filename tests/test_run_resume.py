@@ -128,7 +128,7 @@ SLOW_GENERATOR = """
 import json, sys, time
 for line in sys.stdin:
     r = json.loads(line)
-    time.sleep(0.4)
+    time.sleep(1.0)  # slow enough that a loaded machine still sees the run mid-way
     c = r["context"][0]
     print(json.dumps({"answer": c["text"] + " [" + c["chunk_id"] + "]"}), flush=True)
 """
