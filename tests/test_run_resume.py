@@ -125,12 +125,14 @@ def test_rescore_refuses_another_suite(tmp_path):
 
 
 SLOW_GENERATOR = """
-import json, sys, time
+import json, pathlib, sys, time
+served = pathlib.Path(sys.argv[1])
 for line in sys.stdin:
     r = json.loads(line)
-    time.sleep(1.0)  # slow enough that a loaded machine still sees the run mid-way
+    time.sleep(1.0)
     c = r["context"][0]
     print(json.dumps({"answer": c["text"] + " [" + c["chunk_id"] + "]"}), flush=True)
+    served.write_text(str(int(served.read_text() or 0) + 1) if served.exists() else "1")
 """
 
 
@@ -139,14 +141,15 @@ def test_ctrl_c_on_the_cli_leaves_a_valid_partial_file(tmp_path):
     gen.write_text(SLOW_GENERATOR)
     out = tmp_path / "results.jsonl"
     env = {**os.environ, "PYTHONPATH": str(REPO), "HF_HUB_OFFLINE": "1"}
+    served = tmp_path / "served.txt"  # the generator counts the requests it answered
     proc = subprocess.Popen(
-        [sys.executable, "-m", "mutagen_cite.cli", "run", str(SUITE), "-g", f"command:{sys.executable} {gen}",
+        [sys.executable, "-m", "mutagen_cite.cli", "run", str(SUITE), "-g", f"command:{sys.executable} {gen} {served}",
          "--judge", "lexical", "-o", str(out), "-q"],
         cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
     )
     deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        if out.exists() and len(out.read_text().splitlines()) >= 3:
+    while time.monotonic() < deadline:  # interrupt mid-run: after three answers, long before the tenth
+        if served.exists() and int(served.read_text() or 0) >= 3 and out.exists() and len(out.read_text().splitlines()) >= 3:
             break
         time.sleep(0.05)
     proc.send_signal(signal.SIGINT)
@@ -156,7 +159,7 @@ def test_ctrl_c_on_the_cli_leaves_a_valid_partial_file(tmp_path):
     rows = lines_of(out)
     assert "header" in rows[0] and 2 <= len(rows) - 1 < 10
     resumed = subprocess.run(
-        [sys.executable, "-m", "mutagen_cite.cli", "run", str(SUITE), "-g", f"command:{sys.executable} {gen}",
+        [sys.executable, "-m", "mutagen_cite.cli", "run", str(SUITE), "-g", f"command:{sys.executable} {gen} {served}",
          "--judge", "lexical", "-o", str(out), "--resume", "-q"],
         cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120,
     )
