@@ -146,6 +146,9 @@ def test_ctrl_c_on_the_cli_leaves_a_valid_partial_file(tmp_path):
         [sys.executable, "-m", "mutagen_cite.cli", "run", str(SUITE), "-g", f"command:{sys.executable} {gen} {served}",
          "--judge", "lexical", "-o", str(out), "-q"],
         cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        # Ctrl-C as a shell delivers it: a SIGINT the test process may have inherited as ignored
+        # (an ignored signal stays ignored across exec) would make the CLI deaf to it
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:  # interrupt mid-run: after three answers, long before the tenth
