@@ -282,8 +282,8 @@ def phrase(
 
         from .families.grammar import first_person_question
 
-        phrasing = replace(phrasing, question=first_person_question(phrasing.question,
-                                                                     keep_codes=_v5_rules(version)))
+        phrasing = replace(phrasing, question=first_person_question(
+            phrasing.question, keep_codes=_v5_rules(version), contractions=_v5_rules(version)))
         if question_problem(phrasing.question) or not (
                 is_table_row(sentence.text) or names_condition(phrasing.question, site, family, version)):
             return None

@@ -485,13 +485,19 @@ _SWAP = {"your": "my", "yours": "mine", "yourself": "myself", "yourselves": "our
 _PERSON_WORD = re.compile(r"\b(?:you|your|yours|yourself|yourselves|we|our|ours|ourselves|us)\b", re.I)
 
 
-def first_person_question(question: str, *, keep_codes: bool = False) -> str:
+#: a contracted auxiliary right after "you" ("you're", "you've", "you'll", "you'd") makes it a
+#: subject: "if you've added" -> "if I've added", never "if me've added"
+_CONTRACTED_AFTER = re.compile(r"['\u2019](?:re|ve|ll|d)\b", re.I)
+
+
+def first_person_question(question: str, *, keep_codes: bool = False, contractions: bool = False) -> str:
     """A question in the asker's own voice: the documentation's reader ("you") becomes "I"/"me"
     and its writer ("we", "our") becomes "you"/"your", in one pass so the two do not collide:
     "Must you notify us within 2 days?" -> "Must I notify you within 2 days?". "you" is "I" where
     it is a clause's subject (after an inverted auxiliary, a wh-word or a subordinator) and "me"
     elsewhere; "be" then agrees ("Are you" -> "Am I", "you were" -> "I was"). "US" (a country)
-    stays."""
+    stays. With ``contractions`` (question v5 on) a contracted auxiliary agrees too: "you're"
+    -> "I'm" (not "I're"), and "you've"/"you'll"/"you'd" keep "I" as their subject."""
     out: list[str] = []
     pos = 0
     for m in _PERSON_WORD.finditer(question):
@@ -504,7 +510,8 @@ def first_person_question(question: str, *, keep_codes: bool = False) -> str:
         low = word.lower()
         if low == "you":
             subject = _SUBJECT_SLOT.search(question[:m.start()]) or (
-                _VERB_AFTER_SUBJECT.match(question[m.end():]) and not _CAUSATIVE_BEFORE.search(question[:m.start()]))
+                _VERB_AFTER_SUBJECT.match(question[m.end():]) and not _CAUSATIVE_BEFORE.search(question[:m.start()])
+            ) or (contractions and _CONTRACTED_AFTER.match(question[m.end():]))
             new = "I" if subject else "me"
         else:
             new = _SWAP[low]
@@ -520,4 +527,6 @@ def first_person_question(question: str, *, keep_codes: bool = False) -> str:
     text = re.sub(r"\bI are\b", "I am", text)
     text = re.sub(r"\bI were\b", "I was", text)
     text = re.sub(r"\bI aren't\b", "I am not", text)
+    if contractions:
+        text = re.sub(r"\bI(['\u2019])re\b", r"I\1m", text)
     return text
