@@ -111,3 +111,9 @@ def test_quiet_factory_makes_no_bar():
     advance = bar_factory(False)("parsing", 10)
     advance(3)  # a no-op, and no tqdm bar on stderr
     assert not hasattr(advance, "close")
+
+
+def test_no_bar_on_a_stderr_that_is_not_a_terminal(capsys):
+    advance = bar_factory(True)("parsing", 10)
+    advance(10)  # pytest's captured stderr is not a TTY: tqdm stays silent
+    assert capsys.readouterr().err == ""
