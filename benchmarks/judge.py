@@ -134,9 +134,26 @@ def speed(args) -> None:
     t = time.perf_counter()
     nlp = load_spacy()
     slots_load = time.perf_counter() - t
-    slots = SlotsJudge(Annotator(nlp))
-    slots_time = timed(lambda: (slots._sentence_slots.clear(), slots._analyses.clear(), batched(slots)))
-    rows.append(("slots", len(pairs) / slots_time, "spaCy sm 13 MB", f"{slots_load:.1f} s"))
+    from mutagen_cite.judges import make_judge
+
+    annotator = Annotator(nlp)
+    for spec in ("slots", "slots:words"):
+        # `slots` as every command builds it: words, then meaning for the undecided pairs
+        slots = make_judge(spec, annotator=annotator, cache_dir=None)
+        if slots.relevance is not None:
+            slots.relevance.model()  # loaded once, as a command does (load time is not pairs/s)
+
+        def cold(slots=slots):
+            slots._sentence_slots.clear(), slots._analyses.clear()
+            if slots.relevance is not None:
+                slots.relevance._vectors.clear()
+            batched(slots)
+
+        slots_time = timed(cold)
+        embedded = f", {slots.relevance.encoded // 2} texts embedded per pass" if slots.relevance is not None else ""
+        rows.append((spec, len(pairs) / slots_time, "spaCy sm 13 MB" + (" + 90 MB" if spec == "slots" else ""),
+                     f"{slots_load:.1f} s"))
+        print(f"{spec}: {len(pairs) / slots_time:.0f} pairs/s{embedded}", file=sys.stderr)
     lex = LexicalJudge()
     rows.append(("lexical", len(pairs) / timed(lambda: batched(lex)), "-", "-"))
     t = time.perf_counter()
@@ -199,7 +216,8 @@ def table(args) -> None:
     from mutagen_cite.judges.labeled import read_labeled, select_split, stratified_sample
     from mutagen_cite.judges.lexical import LexicalJudge
     from mutagen_cite.judges.nli import load_nli_judge
-    from mutagen_cite.judges.slots import SlotsJudge, analysis_product_names
+    from mutagen_cite.judges import make_judge
+    from mutagen_cite.judges.slots import analysis_product_names
     from mutagen_cite.judges.train import read_training_record, trained_documents
 
     shared = Path(args.shared)
@@ -225,9 +243,14 @@ def table(args) -> None:
 
     annotator = Annotator(nlp, tiers=tuple(sorted(tiers)))
     # a corpus's own names belong to its own pairs: the public sets are judged without them
-    slots = Memo(SlotsJudge(annotator))
-    corpus_judges = {"slots": Memo(SlotsJudge(annotator, product_names=tuple(sorted(names))))}
-    judges = [("lexical", LexicalJudge()), ("slots", slots)]
+    # `slots` as every command builds it (relevance by words, then meaning); `slots:words` without the model
+    emb_cache = Path(args.cache_dir) / "judge"
+    slots = Memo(make_judge("slots", annotator=annotator, cache_dir=emb_cache))
+    words = Memo(make_judge("slots:words", annotator=annotator))
+    corpus_judges = {"slots": Memo(make_judge("slots", annotator=annotator, cache_dir=emb_cache,
+                                              product_names=tuple(sorted(names)))),
+                     "slots:words": Memo(make_judge("slots:words", annotator=annotator, product_names=tuple(sorted(names))))}
+    judges = [("lexical", LexicalJudge()), ("slots", slots), ("slots:words", words)]
     wanted = set(args.judges.split(",")) if args.judges else None
     if wanted is None or wanted & {"embedding", "nli", "ensemble"}:
         judges[1:1] = _embedding_baselines(args, labelled, corpus_train)

@@ -27,8 +27,10 @@ near miss a citation suite is built from. This judge:
 4. when claim and evidence are the same sentence but for a few words, reads the edit itself:
    a name, a number token or a negation swapped, whatever the tagger made of either side
    (a swapped common word is not read: synonyms and hypernyms are swapped the same way);
-5. measures the rest of the claim (its other content words; with an embedder also the cosine
-   with the evidence) so an unrelated sentence is not "supported".
+5. measures the rest of the claim so an unrelated sentence is not "supported": its other
+   content words first, then, for the pairs words leave short, the cosine with the closest
+   premise unit (:mod:`.relevance`, relevant at ``RELEVANCE_COSINE`` = 0.70, chosen on tuning
+   data only; see ARCHITECTURE.md "Slots judge, relevance by meaning").
 
 Every verdict carries its reason in words: ``quantity mismatch: claim '30 days' vs premise
 '7 days'``.
@@ -677,7 +679,8 @@ class SlotsJudge(ScoreJudge):
     ``score`` is at most 0.3 when an attribute disagrees, and 0.5 + 0.5 x (coverage of the
     claim's other words) when all agree (see :meth:`Finding.score`); ``threshold`` (0.7)
     therefore asks for every attribute plus 40% of the remaining content words, or 58% when
-    no typed value of the claim anchors it in the premise.
+    no typed value of the claim anchors it in the premise, or (with an ``embedder``) a cosine
+    of at least ``RELEVANCE_COSINE`` with the closest premise unit when the words fall short.
     """
 
     name = "slots"
