@@ -121,3 +121,12 @@ def test_spec_words_builds_no_embedder(annotator):
     assert make_judge("slots:words", annotator=annotator).embedder is None
     with pytest.raises(Exception, match="unknown slots option"):
         make_judge("slots:bogus", annotator=annotator)
+
+
+def test_a_claim_of_several_sentences_is_left_to_words(annotator):
+    enc = FakeEncoder()
+    claim = "Inactive accounts are removed after 90 days. The system removes them."
+    assert SlotsJudge(annotator, embedder=FakeEncoder()).relevance.cosines([(claim, [PREMISE])])[0] >= RELEVANCE_COSINE
+    v = SlotsJudge(annotator, embedder=enc).verdicts([(PREMISE, claim)])[0]
+    assert not v.supported  # one cosine cannot check two statements
+    assert enc.calls == 0

@@ -975,7 +975,10 @@ class SlotsJudge(ScoreJudge):
         """The cascade's second step (:mod:`.relevance`): only pairs whose attributes all agree
         and whose words fall short of the threshold are embedded, in one batch, the claim
         against the evidence window and each premise sentence."""
-        todo = [k for k, f in enumerate(findings) if f.ok and f.word_score() < self.threshold]
+        # a claim of several sentences makes several statements: one cosine cannot check each,
+        # so words decide it (measured on the train parts: BEGIN 0.871 -> 0.875, others equal)
+        todo = [k for k, f in enumerate(findings)
+                if f.ok and f.word_score() < self.threshold and len(split_sentences(pairs[k][1])) <= 1]
         items = [(pairs[k][1], relevance_units(pairs[k][0], findings[k].span)) for k in todo]
         cosines = self.relevance.cosines(items) if items else []
         for k, cos in zip(todo, cosines or ()):
