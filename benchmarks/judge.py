@@ -137,8 +137,8 @@ def speed(args) -> None:
     from mutagen_cite.judges import make_judge
 
     annotator = Annotator(nlp)
-    for spec in ("slots", "slots:words"):
-        # `slots` as every command builds it: words, then meaning for the undecided pairs
+    for spec in ("slots", "slots:meaning"):
+        # `slots` as every command builds it; `slots:meaning` adds meaning for the undecided pairs
         slots = make_judge(spec, annotator=annotator, cache_dir=None)
         if slots.relevance is not None:
             slots.relevance.model()  # loaded once, as a command does (load time is not pairs/s)
@@ -151,7 +151,7 @@ def speed(args) -> None:
 
         slots_time = timed(cold)
         embedded = f", {slots.relevance.encoded // 2} texts embedded per pass" if slots.relevance is not None else ""
-        rows.append((spec, len(pairs) / slots_time, "spaCy sm 13 MB" + (" + 90 MB" if spec == "slots" else ""),
+        rows.append((spec, len(pairs) / slots_time, "spaCy sm 13 MB" + (" + 90 MB" if spec == "slots:meaning" else ""),
                      f"{slots_load:.1f} s"))
         print(f"{spec}: {len(pairs) / slots_time:.0f} pairs/s{embedded}", file=sys.stderr)
     lex = LexicalJudge()
@@ -243,14 +243,14 @@ def table(args) -> None:
 
     annotator = Annotator(nlp, tiers=tuple(sorted(tiers)))
     # a corpus's own names belong to its own pairs: the public sets are judged without them
-    # `slots` as every command builds it (relevance by words, then meaning); `slots:words` without the model
+    # `slots` as every command builds it (relevance by words); `slots:meaning` adds the embedding step
     emb_cache = Path(args.cache_dir) / "judge"
-    slots = Memo(make_judge("slots", annotator=annotator, cache_dir=emb_cache))
-    words = Memo(make_judge("slots:words", annotator=annotator))
-    corpus_judges = {"slots": Memo(make_judge("slots", annotator=annotator, cache_dir=emb_cache,
-                                              product_names=tuple(sorted(names)))),
-                     "slots:words": Memo(make_judge("slots:words", annotator=annotator, product_names=tuple(sorted(names))))}
-    judges = [("lexical", LexicalJudge()), ("slots", slots), ("slots:words", words)]
+    slots = Memo(make_judge("slots", annotator=annotator))
+    meaning = Memo(make_judge("slots:meaning", annotator=annotator, cache_dir=emb_cache))
+    corpus_judges = {"slots": Memo(make_judge("slots", annotator=annotator, product_names=tuple(sorted(names)))),
+                     "slots:meaning": Memo(make_judge("slots:meaning", annotator=annotator, cache_dir=emb_cache,
+                                                      product_names=tuple(sorted(names))))}
+    judges = [("lexical", LexicalJudge()), ("slots", slots), ("slots:meaning", meaning)]
     wanted = set(args.judges.split(",")) if args.judges else None
     if wanted is None or wanted & {"embedding", "nli", "ensemble"}:
         judges[1:1] = _embedding_baselines(args, labelled, corpus_train)

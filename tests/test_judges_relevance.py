@@ -115,10 +115,13 @@ def test_threshold_is_a_documented_cosine():
     assert f"{RELEVANCE_COSINE:.2f}".rstrip("0") in (rel.__doc__ or "") + open(rel.__file__).read()
 
 
-def test_spec_words_builds_no_embedder(annotator):
+def test_spec_meaning_asks_for_the_embedder_and_plain_slots_does_not(annotator):
     from mutagen_cite.judges import make_judge
 
+    assert make_judge("slots", annotator=annotator).embedder is None
     assert make_judge("slots:words", annotator=annotator).embedder is None
+    meaning = make_judge("slots:meaning", annotator=annotator, cache_dir=None)
+    assert meaning.embedder is not None and "|emb=" in meaning.fingerprint
     with pytest.raises(Exception, match="unknown slots option"):
         make_judge("slots:bogus", annotator=annotator)
 
