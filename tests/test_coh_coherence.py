@@ -82,3 +82,35 @@ def test_a_negation_removed_under_a_switch_off_condition_is_rejected():
     assert _rule(_unnegate(f"Intro.\n\n{own}", own)) == "said-elsewhere"
     fine = "## Assistant\n\nThe panel is hidden, and " + sentence
     assert _rule(_unnegate(fine, sentence)) is None
+
+
+# ----------------------------------------------------------------- release notes and version lists
+
+
+def _version_edit(chunk: str, sentence: str, old: str, new: str, doc_text: str | None = None):
+    from mutagen_cite.cases.candidates import release_incoherent
+
+    c = _edit(chunk, sentence, old, new, ("entity", "version", old), family="entity", answer="x")
+    return release_incoherent(c, doc_text if doc_text is not None else chunk)
+
+
+def test_a_version_of_the_release_line_in_a_release_entry_is_rejected():
+    sentence = "- Quillon Agent 5.2 reads Parquet files."
+    doc = f"# Changes\n\n## v5.2.0 (2030-01-10)\n\n### Added\n{sentence}\n"
+    assert _version_edit(doc, sentence, "Quillon Agent 5.2", "Quillon Agent 5.1")[0] == "release-entry"
+    # a version of another product in the same entry is a near miss
+    other = "- Quillon Agent reads Loam 8.4 files."
+    doc2 = f"# Changes\n\n## v5.2.0 (2030-01-10)\n\n### Added\n{other}\n"
+    assert _version_edit(doc2, other, "Loam 8.4", "Loam 8.0") is None
+    # a heading of the same level after the release's closes its entry
+    doc3 = f"# Guide\n\n## Upgrading to 5.0\n\nRead this.\n\n## Agents\n\n{sentence}\n"
+    assert _version_edit(doc3, sentence, "Quillon Agent 5.2", "Quillon Agent 5.1") is None
+
+
+def test_a_version_that_breaks_an_ordered_list_of_versions_is_rejected():
+    sentence = "Version 7.2.0 gets fixes until May 2031."
+    chunk = f"Version 7.0.0 gets fixes until June 2030. Version 7.1.0 gets fixes until March 2031. {sentence} " \
+            "Version 7.3.0 gets fixes until August 2031."
+    assert _version_edit(chunk, sentence, "Version 7.2.0", "Version 7.4.0")[0] == "version-order"
+    # a version that keeps the order (a patch of the same minor) is a near miss
+    assert _version_edit(chunk, sentence, "Version 7.2.0", "Version 7.2.1") is None

@@ -137,7 +137,7 @@ def candidates_for_sentence(
             for c in found:
                 why = None if question_version == "v1" else unfair_rule(c)
                 if why is None and question_version not in ("v1", "v2", "v3", "v4"):
-                    why = ambiguous_in_document(c, doc.text) or answer_shared(c)
+                    why = ambiguous_in_document(c, doc.text) or answer_shared(c) or release_incoherent(c, doc.text)
                 if why is None:
                     out.append(c)
                 elif rejected is not None:
@@ -1234,6 +1234,85 @@ def ambiguous_in_document(c: Candidate, doc_text: str) -> tuple[str, str] | None
             if h == column and _mentions(v, c.site.text):
                 return ("ambiguous-table", f"another row of the document also has {column} {c.site.text!r}: "
                         "the question is ambiguous")
+    return None
+
+
+#: a heading that names a release: "## v3.3.0 (2025-04-21)", "### Version 11.3.0", "Release 2.4"
+_RELEASE_HEADING = re.compile(r"^[ \t]{0,3}#{1,6}[ \t]+[^\n]*?\bv?(\d+)\.(\d+)(?:\.\d+)*\b[^\n]*$", re.M)
+#: a dotted version number in running text ("3.2.0", "v3.3", "Relay 3.4")
+_DOTTED = re.compile(r"(?<![\w.])v?(\d+)\.(\d+)(?:\.(\d+))?(?![\w.]*\d)")
+
+
+_ANY_HEADING = re.compile(r"^[ \t]{0,3}(#{1,6})[ \t]+[^\n]*$", re.M)
+
+
+def _release_heading(before: str) -> re.Match | None:
+    """The heading of the release whose entry ends ``before``: the nearest Markdown heading that
+    names a version with no heading of its level or above after it ("### Added" under "## v3.3.0"
+    is still in the 3.3.0 entry; a "## Configuration" after "## Upgrading to 3.0" is not)."""
+    limit = 6
+    for h in reversed(list(_ANY_HEADING.finditer(before))):
+        level = len(h.group(1))
+        if level <= limit:
+            m = _RELEASE_HEADING.fullmatch(h.group(0))
+            if m:
+                return m
+            limit = level - 1
+            if limit < 1:
+                return None
+    return None
+
+
+def _version_parts(surface: str) -> tuple[int, ...] | None:
+    m = re.search(r"(\d+(?:\.\d+)*)", surface)
+    return tuple(int(x) for x in m.group(1).split(".")) if m else None
+
+
+def release_incoherent(c: Candidate, doc_text: str) -> tuple[str, str] | None:
+    """v5: a version edit that breaks the release history around it (CASE-QUALITY question e).
+
+    - ``release-entry``: the sentence sits in a release's entry (the nearest heading above it
+      in the document names a version, "## v3.3.0 (2025-04-21)"), and the original or the new
+      version belongs to that release line (same major number): "Relay 3.2 supports MySQL 8.4"
+      in the 3.3.0 notes, or a 12.x patch in an 11.x entry, contradicts its heading. A version
+      of another product ("MySQL 8.4" -> "MySQL 8.0") stays a near miss.
+    - ``version-order``: the chunk names two or more other versions of the same line in order
+      ("Version 3.0.0 ... 3.1.0 ... 3.3.0 ..."), and the new version does not fit between its
+      neighbours: a support table where 3.4.0 loses fixes before 3.3.0.
+    A date moved past its neighbours is the date family's ``chronology`` rule."""
+    if c.family.name not in ("entity", "scope") or c.site.kind != "version" or c.mutation is None:
+        return None
+    old, new = _version_parts(c.site.text), _version_parts(c.replacement)
+    if not old or not new:
+        return None
+    release = _release_heading(doc_text[: c.sentence.start])
+    if release is not None:
+        major = int(release.group(1))
+        if major - 1 <= old[0] <= major + 1 and major - 1 <= new[0] <= major + 1:
+            return ("release-entry", f"the sentence sits in the entry of release {release.group(0).strip('# ')[:30]!r}; "
+                    f"changing {c.site.text!r} to {c.replacement!r} contradicts its heading")
+    off = c.sentence.start - c.true_chunk.start + c.site.start
+    seq: list[tuple[int, tuple[int, ...]]] = []
+    for m in _DOTTED.finditer(c.true_chunk.text):
+        parts = tuple(int(x) for x in m.groups() if x is not None)
+        if parts[0] == old[0] and not (m.start() < off + len(c.site.text) and off < m.end()):
+            seq.append((m.start(), parts))
+    if len(seq) < 2:
+        return None
+    seq.append((off, old))
+    seq.sort()
+    k = next(i for i, (at, _) in enumerate(seq) if at == off)
+    values = [p for _, p in seq]
+    distinct = [v for i, v in enumerate(values) if i == 0 or v != values[i - 1]]
+    if len(distinct) < 3:
+        return None
+    rising = all(a <= b for a, b in zip(values, values[1:]))
+    falling = all(a >= b for a, b in zip(values, values[1:]))
+    if not (rising or falling):
+        return None
+    changed = values[:k] + [new] + values[k + 1:]
+    if not (all(a <= b for a, b in zip(changed, changed[1:])) if rising else all(a >= b for a, b in zip(changed, changed[1:]))):
+        return ("version-order", f"the chunk lists versions in order; {c.replacement!r} in place of {c.site.text!r} breaks it")
     return None
 
 
