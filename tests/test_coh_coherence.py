@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from test_distractor_rules import _edit
 
-from mutagen_cite.cases.candidates import unfair_rule
+from mutagen_cite.cases.candidates import _said_elsewhere, unfair_rule
 
 NOT = ("polarity", "negation", "not")
 IS = ("polarity", "affirmative", "is")
@@ -114,3 +114,13 @@ def test_a_version_that_breaks_an_ordered_list_of_versions_is_rejected():
     assert _version_edit(chunk, sentence, "Version 7.2.0", "Version 7.4.0")[0] == "version-order"
     # a version that keeps the order (a patch of the same minor) is a near miss
     assert _version_edit(chunk, sentence, "Version 7.2.0", "Version 7.2.1") is None
+
+
+def test_siblings_about_other_subjects_are_no_restatement():
+    sentence = "Webhooks are not included in the Summit plan."
+    chunk = f"Plans\n\n{sentence} Audit exports are not included in the Summit plan."
+    assert _said_elsewhere(_unnegate(chunk, sentence, ("scope", "tier", "Summit"))) is None
+    # a value inside the subject scopes nothing the other sentence must share
+    own = "Access to staging is reviewed every month."
+    chunk = f"Access\n\n{own} Access to staging requires a hardware key."
+    assert _said_elsewhere(_negate(chunk, own, ("scope", "environment", "staging"))) is None

@@ -753,16 +753,23 @@ def _said_elsewhere(c: Candidate) -> str | None:
     if pred is None:
         return None
     heading_stems = _content_stems(section_heading(chunk, off) or "")
+    # values the predicate is scoped by ("... on the Enterprise plan"), not part of the subject
+    later = [s.text for s in c.sentence.slots if s.family in VALUED and s.start >= c.site.end]
     rest = chunk[:off] + "\n" + chunk[off + len(text):]
     for a, b in split_sentences(rest):
         other = rest[a:b]
-        if bool(_NEGATIVE_CLAUSE_RX.search(other)) != negative or not all(_keeps(other, v) for v in values):
+        if bool(_NEGATIVE_CLAUSE_RX.search(other)) != negative or not all(_keeps(other, v) for v in values + later):
             continue
         theirs = _content_stems(other)
-        if pred in theirs and (subj | comp) & theirs and pred not in {stem(w) for w in _GENERIC_PREDICATES}:
+        # the same subject (a sibling says it of another one); with none ("you can ..."), the same object
+        # (a heading or step opening with the predicate, "Enable review sandboxes", has no subject)
+        opener = re.findall(r"[A-Za-z][\w'-]*", _LIST_ITEM.sub("", _HEADING_MARK.sub("", other.strip())))[:1]
+        imperative = bool(opener) and stem(opener[0].lower()) == pred
+        about = (subj & theirs) if subj and not imperative else (comp & theirs)
+        if pred in theirs and about and pred not in {stem(w) for w in _GENERIC_PREDICATES}:
             return f"{other.strip()[:50]!r} still says what the edit flips ({pred}), so the chunk contradicts itself"
-        if values and subj and not negative and ((subj & theirs) or (subj & heading_stems)):
-            return (f"{other.strip()[:50]!r} speaks of the same subject under {', '.join(values)[:30]} affirmatively, "
+        if later and subj and not negative and ((subj & theirs) or (subj & heading_stems)):
+            return (f"{other.strip()[:50]!r} speaks of the same subject under {', '.join(later)[:30]} affirmatively, "
                     "so the inserted negation contradicts it")
     return None
 
