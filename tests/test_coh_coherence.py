@@ -124,3 +124,16 @@ def test_siblings_about_other_subjects_are_no_restatement():
     own = "Access to staging is reviewed every month."
     chunk = f"Access\n\n{own} Access to staging requires a hardware key."
     assert _said_elsewhere(_negate(chunk, own, ("scope", "environment", "staging"))) is None
+
+
+# ----------------------------------------------------------------- tiers attested as names
+
+
+def test_a_tier_is_learned_only_from_capitals_that_mark_a_name():
+    from mutagen_cite.analysis.annotate import learn_tiers
+
+    texts = ["## Token plans\n\nToken plans are billed by usage. Pick the Summit plan for teams.",
+             "- Token plans renew monthly.\nToken plans are prepaid. The Summit plan includes SSO."]
+    assert learn_tiers(texts) == ("Summit",)
+    # the same word mid-sentence, twice, is a tier
+    assert learn_tiers(["Move to the Token plan today.", "On the Token plan, seats are free."]) == ("Token",)
