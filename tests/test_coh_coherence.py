@@ -137,3 +137,29 @@ def test_a_tier_is_learned_only_from_capitals_that_mark_a_name():
     assert learn_tiers(texts) == ("Summit",)
     # the same word mid-sentence, twice, is a tier
     assert learn_tiers(["Move to the Token plan today.", "On the Token plan, seats are free."]) == ("Token",)
+
+
+# ----------------------------------------------------------------- names of the same kind
+
+
+def test_a_same_head_name_swap_needs_modifiers_of_the_same_sort():
+    import random
+
+    from mutagen_cite.cases.families import ValueSource, get_families
+    from mutagen_cite.model import Sentence, Slot, Vocabulary
+
+    (entity,) = get_families(["entity"])
+    text = "Charts are rendered in the Report Studio within a dashboard."
+    i = text.index("Report Studio")
+    slot = Slot("entity", "product", i, i + len("Report Studio"), "Report Studio", "Report Studio")
+    s = Sentence("t.md", 0, len(text), text, (slot,))
+
+    def swap(*names):
+        values = ValueSource(Vocabulary({"product": names}))
+        m = entity.mutate(s, slot, values, random.Random(0))
+        return m.replacement if m else None
+
+    # a common-word modifier names a part of the product; a brand's "Studio" is another kind of tool
+    # (the first, most frequent name is the house's own)
+    assert swap("Acme Cloud", "Globex Studio") is None
+    assert swap("Acme Cloud", "Canvas Studio") == "Canvas Studio"
