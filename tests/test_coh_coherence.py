@@ -163,3 +163,24 @@ def test_a_same_head_name_swap_needs_modifiers_of_the_same_sort():
     # (the first, most frequent name is the house's own)
     assert swap("Acme Cloud", "Globex Studio") is None
     assert swap("Acme Cloud", "Canvas Studio") == "Canvas Studio"
+
+
+# ----------------------------------------------------------------- the per-document index
+
+
+def test_the_per_document_table_index_answers_every_row_of_one_document():
+    from mutagen_cite.cases.candidates import ambiguous_in_document
+
+    rows = ["STEP: Book the kiln; TIME: 1 business day.", "STEP: Load the shelves; TIME: 3 business days.",
+            "STEP: Confirm the glaze; TIME: 1 business day."]
+    doc = "Kiln steps\n\n" + "\n".join(rows)
+    got = []
+    for row in rows:  # one document, three candidates: the index is built once and read three times
+        at = doc.index(row)
+        value = "3 business days" if "3 " in row else "1 business day"
+        c = _edit(doc, row, value, "5 business days", ("quantity", "duration", value), family="quantity",
+                  answer="x")
+        assert c.sentence.start == at
+        why = ambiguous_in_document(c, doc)
+        got.append(why[0] if why else None)
+    assert got == ["ambiguous-table", None, "ambiguous-table"]

@@ -19,6 +19,7 @@ import random
 import re
 from collections import Counter
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import Sequence
 
 from .families import Family, ValueSource
@@ -1234,14 +1235,35 @@ def ambiguous_in_document(c: Candidate, doc_text: str) -> tuple[str, str] | None
     if not column:
         return None
     own = c.sentence.start
-    for m in re.finditer(r"[^\n]+", doc_text):
-        if m.start() <= own < m.end() or not is_table_row(m.group(0)):
-            continue
-        for h, v, _ in row_cells(m.group(0)):
-            if h == column and _mentions(v, c.site.text):
-                return ("ambiguous-table", f"another row of the document also has {column} {c.site.text!r}: "
-                        "the question is ambiguous")
+    for start, end, v in _table_cells(doc_text).get(column, ()):
+        if not start <= own < end and _mentions(v, c.site.text):
+            return ("ambiguous-table", f"another row of the document also has {column} {c.site.text!r}: "
+                    "the question is ambiguous")
     return None
+
+
+@lru_cache(maxsize=4)
+def _table_cells(doc_text: str) -> dict[str, tuple[tuple[int, int, str], ...]]:
+    """Every table row's cells of a document, by column header: ``(line start, line end, value)``
+    in document order. Built once per document (every candidate of a document asks it), so
+    :func:`ambiguous_in_document` does not read the whole document again per candidate."""
+    from .questions import row_cells
+
+    out: dict[str, list[tuple[int, int, str]]] = {}
+    for m in re.finditer(r"[^\n]+", doc_text):
+        if is_table_row(m.group(0)):
+            for h, v, _ in row_cells(m.group(0)):
+                out.setdefault(h, []).append((m.start(), m.end(), v))
+    return {h: tuple(rows) for h, rows in out.items()}
+
+
+@lru_cache(maxsize=64)
+def _sentence_spans(text: str) -> tuple[tuple[int, int], ...]:
+    """The one splitter's sentences of a chunk, split once per chunk (a chunk's candidates all
+    read its other sentences)."""
+    from ..corpus import split_sentences
+
+    return tuple(split_sentences(text))
 
 
 #: a heading that names a release: "## v3.3.0 (2025-04-21)", "### Version 11.3.0", "Release 2.4"
@@ -1253,12 +1275,19 @@ _DOTTED = re.compile(r"(?<![\w.])v?(\d+)\.(\d+)(?:\.(\d+))?(?![\w.]*\d)")
 _ANY_HEADING = re.compile(r"^[ \t]{0,3}(#{1,6})[ \t]+[^\n]*$", re.M)
 
 
-def _release_heading(before: str) -> re.Match | None:
-    """The heading of the release whose entry ends ``before``: the nearest Markdown heading that
-    names a version with no heading of its level or above after it ("### Added" under "## v3.3.0"
-    is still in the 3.3.0 entry; a "## Configuration" after "## Upgrading to 3.0" is not)."""
+@lru_cache(maxsize=4)
+def _headings(doc_text: str) -> tuple[re.Match, ...]:
+    """A document's Markdown headings in order, found once per document."""
+    return tuple(_ANY_HEADING.finditer(doc_text))
+
+
+def _release_heading(doc_text: str, at: int) -> re.Match | None:
+    """The heading of the release whose entry holds offset ``at``: the nearest Markdown heading
+    above it that names a version with no heading of its level or above after it ("### Added"
+    under "## v3.3.0" is still in the 3.3.0 entry; a "## Configuration" after "## Upgrading to
+    3.0" is not)."""
     limit = 6
-    for h in reversed(list(_ANY_HEADING.finditer(before))):
+    for h in reversed([h for h in _headings(doc_text) if h.end() <= at]):
         level = len(h.group(1))
         if level <= limit:
             m = _RELEASE_HEADING.fullmatch(h.group(0))
@@ -1292,7 +1321,7 @@ def release_incoherent(c: Candidate, doc_text: str) -> tuple[str, str] | None:
     old, new = _version_parts(c.site.text), _version_parts(c.replacement)
     if not old or not new:
         return None
-    release = _release_heading(doc_text[: c.sentence.start])
+    release = _release_heading(doc_text, c.sentence.start)
     if release is not None:
         major = int(release.group(1))
         if major - 1 <= old[0] <= major + 1 and major - 1 <= new[0] <= major + 1:
@@ -1328,8 +1357,6 @@ def answer_shared(c: Candidate) -> tuple[str, str] | None:
     stands ("SSO is included in the Business plan." beside "... in the Enterprise plan."): the
     question ("In which plan is SSO included?") has two answers, and the near miss keeps the
     other one, so it still answers the question."""
-    from ..corpus import split_sentences
-
     if c.family.name not in CONTRADICTING or not c.phrasing.answer:
         return None
     text = c.sentence.text
@@ -1343,7 +1370,7 @@ def answer_shared(c: Candidate) -> tuple[str, str] | None:
         return None  # too little around the answer to call another sentence the same statement
     chunk = c.true_chunk.text
     own = c.sentence.start - c.true_chunk.start
-    for x, y in split_sentences(chunk):
+    for x, y in _sentence_spans(chunk):
         if x <= own < y:
             continue
         other = " ".join(chunk[x:y].split()).lower()
