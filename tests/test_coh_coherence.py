@@ -95,16 +95,22 @@ def _version_edit(chunk: str, sentence: str, old: str, new: str, doc_text: str |
 
 
 def test_a_version_of_the_release_line_in_a_release_entry_is_rejected():
-    sentence = "- Quillon Agent 5.2 reads Parquet files."
-    doc = f"# Changes\n\n## v5.2.0 (2030-01-10)\n\n### Added\n{sentence}\n"
-    assert _version_edit(doc, sentence, "Quillon Agent 5.2", "Quillon Agent 5.1")[0] == "release-entry"
+    sentence = "Quillon Agent 5.2 reads Parquet files."
+    # the loaders leave a heading as a one-line paragraph (Markdown marks stripped)
+    doc = f"Changes\n\nv5.2.0 (2030-01-10)\n\nAdded\n\n{sentence}\n\nv5.1.0 (2029-11-02)\n\nFixed a leak.\n"
+    assert _version_edit(doc, sentence, "Quillon Agent 5.2", "Quillon Agent 5.1", doc)[0] == "release-entry"
     # a version of another product in the same entry is a near miss
-    other = "- Quillon Agent reads Loam 8.4 files."
-    doc2 = f"# Changes\n\n## v5.2.0 (2030-01-10)\n\n### Added\n{other}\n"
-    assert _version_edit(doc2, other, "Loam 8.4", "Loam 8.0") is None
-    # a heading of the same level after the release's closes its entry
-    doc3 = f"# Guide\n\n## Upgrading to 5.0\n\nRead this.\n\n## Agents\n\n{sentence}\n"
-    assert _version_edit(doc3, sentence, "Quillon Agent 5.2", "Quillon Agent 5.1") is None
+    other = "Quillon Agent reads Loam 8.4 files."
+    doc2 = doc.replace(sentence, other)
+    assert _version_edit(doc2, other, "Loam 8.4", "Loam 8.0", doc2) is None
+    # one heading naming a version is no release history ("Upgrading to 5.0" in a guide)
+    doc3 = f"Guide\n\nUpgrading to 5.0\n\nRead this.\n\nAgents\n\n{sentence}\n"
+    assert _version_edit(doc3, sentence, "Quillon Agent 5.2", "Quillon Agent 5.1", doc3) is None
+    # a section after the last entry ("Support windows") is no part of it
+    doc4 = doc + f"\nSupport windows\n\n{sentence}\n"
+    c_at = doc4.rindex(sentence)
+    from mutagen_cite.cases.candidates import _release_heading
+    assert _release_heading(doc4, c_at) is None and _release_heading(doc4, doc4.index(sentence)) is not None
 
 
 def test_a_version_that_breaks_an_ordered_list_of_versions_is_rejected():
@@ -184,3 +190,11 @@ def test_the_per_document_table_index_answers_every_row_of_one_document():
         why = ambiguous_in_document(c, doc)
         got.append(why[0] if why else None)
     assert got == ["ambiguous-table", None, "ambiguous-table"]
+
+
+def test_a_version_sibling_must_vary_the_same_products_version():
+    from mutagen_cite.cases.candidates import _same_product
+
+    assert _same_product("Quillon 4.2", "Quillon 4.1") and _same_product("v4.2.0", "Version 4.1.0")
+    # a sibling whose varying value is another product's version differs elsewhere too
+    assert not _same_product("v4.2.0", "Loam 3.9") and not _same_product("Loam 8", "Quillon 4.1")

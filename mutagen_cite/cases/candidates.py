@@ -1266,37 +1266,56 @@ def _sentence_spans(text: str) -> tuple[tuple[int, int], ...]:
     return tuple(split_sentences(text))
 
 
-#: a heading that names a release: "## v3.3.0 (2025-04-21)", "### Version 11.3.0", "Release 2.4"
-_RELEASE_HEADING = re.compile(r"^[ \t]{0,3}#{1,6}[ \t]+[^\n]*?\bv?(\d+)\.(\d+)(?:\.\d+)*\b[^\n]*$", re.M)
+#: a heading that names a release: "v3.3.0 (2025-04-21)", "Version 11.3.0", "Release 2.4"
+_RELEASE_HEADING = re.compile(r"^[#\s]*(?:[A-Za-z][\w.-]*\s+){0,3}v?(\d+)\.(\d+)(?:\.\d+)*\b[^\n]*$")
 #: a dotted version number in running text ("3.2.0", "v3.3", "Relay 3.4")
 _DOTTED = re.compile(r"(?<![\w.])v?(\d+)\.(\d+)(?:\.(\d+))?(?![\w.]*\d)")
+#: a paragraph of one line: where the loaders leave a heading (Markdown marks are stripped)
+_LONE_LINE = re.compile(r"(?:^|\n\n)([^\n]{1,80})(?=\n\n|\n?$)")
 
 
-_ANY_HEADING = re.compile(r"^[ \t]{0,3}(#{1,6})[ \t]+[^\n]*$", re.M)
+#: the sections of one release's entry ("Added", "Bug fixes", "Breaking changes"): headings that
+#: do not end it
+CHANGELOG_SECTION = re.compile(
+    r"^[#\s]*(?:added|changed|changes|deprecated|deprecations|removed|removals|fixed|fixes|bug\s+fixes|security|"
+    r"features?|new\s+features|improvements?|enhancements?|breaking\s+changes|highlights|known\s+issues|"
+    r"upgrade\s+notes|notes|other)\s*$", re.I)
 
 
 @lru_cache(maxsize=4)
-def _headings(doc_text: str) -> tuple[re.Match, ...]:
-    """A document's Markdown headings in order, found once per document."""
-    return tuple(_ANY_HEADING.finditer(doc_text))
+def _lone_lines(doc_text: str) -> tuple[tuple[int, str], ...]:
+    """``(offset, line)`` of every heading-like line of a document: a one-line paragraph of at
+    most eight words, no closing punctuation, no table row. Found once per document."""
+    out = []
+    for m in _LONE_LINE.finditer(doc_text):
+        line = m.group(1).strip()
+        if line and len(line.split()) <= 8 and not re.search(r"[.!?;,:]$", line) and not is_table_row(line):
+            out.append((m.start(1), line))
+    return tuple(out)
+
+
+@lru_cache(maxsize=4)
+def _release_headings(doc_text: str) -> tuple[tuple[int, re.Match], ...]:
+    """``(offset, match)`` of every heading of a document that names a release: a one-line
+    paragraph of at most eight words, no closing punctuation, no table row, that names a
+    version. Found once per document. A document with fewer than two is no release history
+    (a guide's "Upgrading to 3.0" governs nothing below it), and gives none."""
+    out = [(off, r) for off, line in _lone_lines(doc_text) for r in [_RELEASE_HEADING.match(line)] if r]
+    return tuple(out) if len(out) >= 2 else ()
 
 
 def _release_heading(doc_text: str, at: int) -> re.Match | None:
-    """The heading of the release whose entry holds offset ``at``: the nearest Markdown heading
-    above it that names a version with no heading of its level or above after it ("### Added"
-    under "## v3.3.0" is still in the 3.3.0 entry; a "## Configuration" after "## Upgrading to
-    3.0" is not)."""
-    limit = 6
-    for h in reversed([h for h in _headings(doc_text) if h.end() <= at]):
-        level = len(h.group(1))
-        if level <= limit:
-            m = _RELEASE_HEADING.fullmatch(h.group(0))
-            if m:
-                return m
-            limit = level - 1
-            if limit < 1:
-                return None
-    return None
+    """The heading of the release whose entry holds offset ``at`` in a release history: the
+    nearest release heading above it, when every heading between is a section of an entry
+    ("Added" under "v3.3.0" is still in the 3.3.0 entry; "Support windows" ends it)."""
+    above = [(off, r) for off, r in _release_headings(doc_text) if off < at]
+    if not above:
+        return None
+    start, release = above[-1]
+    for off, line in _lone_lines(doc_text):
+        if start < off < at and not CHANGELOG_SECTION.match(line):
+            return None  # "Support windows" after the last release: its entry has ended
+    return release
 
 
 def _version_parts(surface: str) -> tuple[int, ...] | None:
@@ -1522,6 +1541,8 @@ def _sibling_candidate(sentence, doc, site, family, phrasing, true_chunk, values
             continue
         if member.doc_id != doc.id:
             continue  # keep siblings within the document: the same policy, another value
+        if site.kind == "version" and not _same_product(site.text, member.slot_text):
+            continue  # "Python 3.9" is no other value of "v3.4.0": the sibling differs elsewhere
         chunk = chunker(doc, member.start, member.end)
         if chunk.start <= sentence.start < chunk.end or chunk.start < sentence.end <= chunk.end:
             chunk = Chunk(doc.id, member.start, member.end, member.text)
@@ -1530,6 +1551,18 @@ def _sibling_candidate(sentence, doc, site, family, phrasing, true_chunk, values
         return Candidate(family, sentence, site, phrasing, true_chunk, chunk.text, "sibling",
                          member.slot_text, sibling=member, sibling_chunk=chunk)
     return None
+
+
+def _same_product(a: str, b: str) -> bool:
+    """Two version surfaces name the same product ("Relay 3.3", "Relay 3.2"; "v3.4.0", "v3.3.0")."""
+    from .families.entity import Version
+
+    x, y = Version.parse(a), Version.parse(b)
+    if x is None or y is None:
+        return False
+    norm = {"v": "", "version": "", "release": ""}
+    px, py = x.product.strip(), y.product.strip()
+    return norm.get(px, px) == norm.get(py, py)
 
 
 def opaque_ids(base_id: str, roles: tuple[str, ...]) -> dict[str, str]:
