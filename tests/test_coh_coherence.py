@@ -103,6 +103,10 @@ def test_a_version_of_the_release_line_in_a_release_entry_is_rejected():
     other = "Quillon Agent reads Loam 8.4 files."
     doc2 = doc.replace(sentence, other)
     assert _version_edit(doc2, other, "Loam 8.4", "Loam 8.0", doc2) is None
+    # a listed third-party product whose major number happens to match the release's is no release line
+    py = "The SDK supports Python 5.1."
+    doc5 = doc.replace(sentence, py)
+    assert _version_edit(doc5, py, "Python 5.1", "Python 4.9", doc5) is None
     # one heading naming a version is no release history ("Upgrading to 5.0" in a guide)
     doc3 = f"Guide\n\nUpgrading to 5.0\n\nRead this.\n\nAgents\n\n{sentence}\n"
     assert _version_edit(doc3, sentence, "Quillon Agent 5.2", "Quillon Agent 5.1", doc3) is None

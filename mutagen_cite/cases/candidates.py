@@ -1330,7 +1330,8 @@ def release_incoherent(c: Candidate, doc_text: str) -> tuple[str, str] | None:
       in the document names a version, "## v3.3.0 (2025-04-21)"), and the original or the new
       version belongs to that release line (same major number): "Relay 3.2 supports MySQL 8.4"
       in the 3.3.0 notes, or a 12.x patch in an 11.x entry, contradicts its heading. A version
-      of another product ("MySQL 8.4" -> "MySQL 8.0") stays a near miss.
+      of another product ("MySQL 8.4" -> "MySQL 8.0"; "Python 3.13" under v3.4.0, a product the
+      domain patterns list) stays a near miss.
     - ``version-order``: the chunk names two or more other versions of the same line in order
       ("Version 3.0.0 ... 3.1.0 ... 3.3.0 ..."), and the new version does not fit between its
       neighbours: a support table where 3.4.0 loses fixes before 3.3.0.
@@ -1341,7 +1342,7 @@ def release_incoherent(c: Candidate, doc_text: str) -> tuple[str, str] | None:
     if not old or not new:
         return None
     release = _release_heading(doc_text, c.sentence.start)
-    if release is not None:
+    if release is not None and not _third_party(c.site.text):
         major = int(release.group(1))
         if major - 1 <= old[0] <= major + 1 and major - 1 <= new[0] <= major + 1:
             return ("release-entry", f"the sentence sits in the entry of release {release.group(0).strip('# ')[:30]!r}; "
@@ -1551,6 +1552,17 @@ def _sibling_candidate(sentence, doc, site, family, phrasing, true_chunk, values
         return Candidate(family, sentence, site, phrasing, true_chunk, chunk.text, "sibling",
                          member.slot_text, sibling=member, sibling_chunk=chunk)
     return None
+
+
+def _third_party(version: str) -> bool:
+    """The version is of a product the domain patterns list (a language, a database, a runtime:
+    "Python 3.13", "PostgreSQL 16"): never the release line of the documents' own product."""
+    from ..analysis.domain import listed_style, style_of
+    from .families.entity import Version
+
+    v = Version.parse(version)
+    name = v.prefix.strip() if v is not None else ""
+    return bool(name) and (style_of(name, "product") is not None or listed_style(name, "product") is not None)
 
 
 def _same_product(a: str, b: str) -> bool:
