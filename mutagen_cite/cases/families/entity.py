@@ -259,6 +259,8 @@ class EntityFamily:
             # brand with another head ("Acme CLI" -> "Acme Postgres") is not, unless a real
             # sibling sentence puts it in the same place
             sibling = n_words > 1 and len(words) > 1 and own.split()[-1] == words[-1]
+            if sibling and _modifier_sort(own) != _modifier_sort(v):
+                sibling = False  # "Data Studio" (a product's part) vs "Android Studio" (another vendor's tool)
             if sibling and set(words[:-1]) <= house_words:
                 return None  # "Acme Studio" for "Data Studio": the vendor's name for the same product
             if index >= FREQUENT and not sibling and not person and not grammar.is_camel(v):
@@ -425,6 +427,14 @@ def _good_name(surface: str, kind: str = "org") -> bool:
     if any(ch in s for ch in "/\\|#*_=<>[](){}:&;,\"") or re.search(r"['’]s\b", s) or not s.isascii():
         return False
     return True
+
+
+def _modifier_sort(name: str) -> bool:
+    """Whether the words before a name's head are common words ("Data Studio", "Logs
+    Explorer") rather than names ("Android Studio", "Python SDK"). Two names with the same head
+    are the same kind of thing only when their modifiers are of the same sort: a common word
+    names a part of the house product, a name another vendor's or platform's product."""
+    return all(grammar.looks_common_word(w) for w in name.split()[:-1])
 
 
 def _version_site(text: str, slot: Slot, v: Version) -> bool:
