@@ -117,3 +117,15 @@ def test_anaphoric_questions_and_answers_are_not_asked():
 def test_in_longer_name(text, span, whole, inside):
     start = text.index(span)
     assert in_longer_name(text, start, start + len(span) if whole else None) is inside
+
+
+def test_a_second_clause_with_a_modal_is_not_asked():
+    got = _ask("Erasure is permanent and the lanterns cannot be restored after 3 days.",
+               [("quantity", "duration", "3 days", "3 days")], "3 days", "quantity")
+    assert got is None or " and " not in got.question
+
+
+def test_a_bare_plural_predicate_noun_takes_a_plural_verb():
+    got = _ask("Harbor Pulses are Lamps that run a single wick on the Gold plan.",
+               [("scope", "tier", "Gold", "gold")], "Gold", "scope")
+    assert got is not None and got.question == "What are lamps that run a single wick on the Gold plan?"

@@ -554,6 +554,15 @@ _PERSON_NOUNS = {
 
 #: a predicate that goes on into a second clause with its own subject and verb
 _SECOND_CLAUSE = re.compile(r"\b(?:and|or|but|so)\s+(?:\w+\s+){1,3}?(?:is|are|was|were|will|can|has|have|do|does)\b")
+#: v5: the same with any finite auxiliary or modal, negated or not ("... is permanent and the
+#: objects cannot be restored")
+_SECOND_CLAUSE_V5 = re.compile(r"\b(?:and|or|but|so)\s+(?:\w+\s+){1,3}?(?:is|are|was|were|will|can|cannot|could|"
+                               r"has|have|had|do|does|did|must|may|might|should|would|shall)(?:n['’]t)?\b")
+
+
+def _second_clause(rest: str, version: str) -> bool:
+    """Whether a predicate goes on into a second clause with its own subject and verb."""
+    return bool((_SECOND_CLAUSE_V5 if _v5_rules(version) else _SECOND_CLAUSE).search(rest))
 
 
 def _agree_coordinated(rest: str) -> str:
@@ -630,9 +639,14 @@ def _subject_question(sentence: Sentence, site: Slot, family: str, claim: str,
     wh, named = _subject_question_wh(subject, aux, rest, sentence, offset, version)
     answer = named or answer
     if _rules_of(version):
-        if _SECOND_CLAUSE.search(rest):
+        if _second_clause(rest, version):
             return None  # "What is compliant and reimbursements are reviewed by X?": two clauses
-    if _rules_of(version) and not wh.startswith("Which "):  # "Which SDKs are ...": the head noun agrees as written
+    bare_plural = re.match(r"([A-Za-z][a-z]+)\s+(?:that|which|who|for|of|with|in|on)\b", rest)
+    if _v5_rules(version) and aux in ("is", "are", "was", "were") and bare_plural and grammar_plural(
+            bare_plural.group(1).lower()):
+        # "X are Services that run ...": a bare plural predicate noun asks "What are services ...", not "What is"
+        aux, rest = ("were" if aux in ("was", "were") else "are"), rest[:1].lower() + rest[1:]
+    elif _rules_of(version) and not wh.startswith("Which "):  # "Which SDKs are ...": the head noun agrees as written
         singular = wh_subject_verb(aux, rest)
         if singular != aux:
             rest = _agree_coordinated(rest)
@@ -827,7 +841,7 @@ def _main_verb_question(sentence: Sentence, site: Slot, family: str, claim: str,
         if site.start - offset < rest_start:
             return None  # the condition must sit in the predicate, not in the subject asked for
         rest = body[rest_start:]
-        if _POINTER.search(rest) or _SECOND_CLAUSE.search(rest) or len(rest.split()) < 2:
+        if _POINTER.search(rest) or _second_clause(rest, version) or len(rest.split()) < 2:
             return None
         if re.match(r"(?:that|to|how|what|whether|if|why|when|where|who|which)\b", rest, re.I):
             return None
