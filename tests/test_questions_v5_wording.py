@@ -129,3 +129,10 @@ def test_a_bare_plural_predicate_noun_takes_a_plural_verb():
     got = _ask("Harbor Pulses are Lamps that run a single wick on the Gold plan.",
                [("scope", "tier", "Gold", "gold")], "Gold", "scope")
     assert got is not None and got.question == "What are lamps that run a single wick on the Gold plan?"
+
+
+def test_a_tagged_person_with_an_unknown_surname_is_asked_who():
+    got = _ask("The 7.3.0 release was managed by Selin Aydin.",
+               [("entity", "version", "7.3.0", "7.3.0"), ("entity", "person", "Selin Aydin", "selin aydin")],
+               "7.3.0", "entity")
+    assert got.question == "Who managed the 7.3.0 release?"

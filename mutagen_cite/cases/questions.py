@@ -740,11 +740,14 @@ def _subject_wh(subject: str, sentence: Sentence, offset: int) -> tuple[str, str
 
 
 def _person_name(name: str) -> bool:
-    """v5: a name asked "Who": a given name Faker's lists know and a surname ("Amara Okafor";
-    not "Data Studio", "Android Studio", which the tagger may call a person)."""
+    """v5: a capitalised name asked "Who": a given name Faker's lists know ("Amara Okafor"), or a
+    last word that is no English common noun ("Selin Aydin"; not "Data Studio", "Plover Desk",
+    which the tagger may call a person: lemminflect's lexicon knows "studio", "desk")."""
+    from lemminflect import getAllLemmas
+
     from .families.synthetic import looks_like_person
 
-    return looks_like_person(name)
+    return looks_like_person(name) or "NOUN" not in getAllLemmas(name.split()[-1].lower())
 
 
 #: v5: head nouns of a copular predicate that make its subject a person or an organisation
