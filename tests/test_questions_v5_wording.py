@@ -38,6 +38,7 @@ def _ask(text, slots, site, family, version="v5"):
     ("In the lantern table, which plan has 40 visits?", None),
     ("Do wardens have to give two weeks' notice?", None),
     ("Does the Gold plan include encrypted archives?", None),
+    ("Does the plan say how the crew will light the lanterns?", None),  # a clause of its own keeps its verb
     ("Is every kiosk inspected on the Gold plan?", None),
     ("Who approved the 7.2.0 release?", None),
 ])
@@ -98,6 +99,7 @@ def test_anaphoric_questions_and_answers_are_not_asked():
     assert anaphoric("Which version of Kestrel also supports Ferrolite 5?", "Kestrel 4.2")
     assert anaphoric("What has been included in Quill 2.4?", "the same fix")
     assert anaphoric("Which plan includes archives, too?", "Gold")
+    assert anaphoric("Should I use my lantern credits before?", "yes")  # before what?
     assert not anaphoric("Which plan includes archives?", "Gold")
     assert not anaphoric("Can I move a seat to another warden?", "yes")
     assert _ask("Kestrel 4.2 also supports Ferrolite 5.",

@@ -336,6 +336,11 @@ def word_order_problem(question: str) -> str | None:
 _NEVER_AFTER_DO = (FINITE_AUXILIARIES - {"have", "do"}) | MODAL_VERBS
 
 
+#: words that open a clause of its own inside a question (it may hold a finite verb)
+_CLAUSE_BOUNDARY = WH_WORDS | frozenset(("that", "whether", "if", "before", "after", "until", "unless", "because",
+                                         "while", "once", "since", "so", "when", "where", "than"))
+
+
 def _finite_after_do(words: list[str]) -> bool:
     """Whether ``words`` (after "do"/"does"/"did") hold a finite verb, which do-support leaves
     bare: a finite auxiliary or modal, a third-person -s form, or a past form that is no
@@ -343,6 +348,8 @@ def _finite_after_do(words: list[str]) -> bool:
     from lemminflect import getAllInflections, getAllLemmas, getInflection
 
     for w in words:
+        if w in _CLAUSE_BOUNDARY:
+            return False  # "Does the plan say how the team will ...": a clause of its own has its own verb
         if w in _NEVER_AFTER_DO:
             return True
         lemmas = getAllLemmas(w)
@@ -358,7 +365,7 @@ def _finite_after_do(words: list[str]) -> bool:
 
 #: v5: a question that leans on text outside itself ("... as well?", "the same patch", "also")
 _ANAPHORIC_QUESTION = re.compile(r"\b(?:as well|also|the same|likewise|similarly|in addition|additionally|instead|"
-                                 r"respectively)\b|\b(?:too|either)\s*\?$", re.I)
+                                 r"respectively)\b|\b(?:too|either|before|after|afterwards|previously)\s*\?$", re.I)
 #: v5: an answer that only points at something named elsewhere ("the same patch", "this", "it")
 _ANAPHORIC_ANSWER = re.compile(r"^(?:the\s+)?(?:same|other|another|such|this|that|these|those|it|its|they|them|"
                                r"their|former|latter|above|below|following|aforementioned|previous|said)\b", re.I)
