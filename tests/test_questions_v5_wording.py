@@ -138,3 +138,14 @@ def test_a_tagged_person_with_an_unknown_surname_is_asked_who():
                [("entity", "version", "7.3.0", "7.3.0"), ("entity", "person", "Selin Aydin", "selin aydin")],
                "7.3.0", "entity")
     assert got.question == "Who managed the 7.3.0 release?"
+
+
+def test_a_copula_asks_who_only_of_a_persons_name_and_never_which_of_two_things():
+    got = _ask("Harbor Metal is available starting May 2031.",
+               [("entity", "org", "Harbor Metal", "harbor metal"), ("date", "month", "May 2031", "2031-05")],
+               "May 2031", "date")
+    assert got is not None and got.question == "What is available starting May 2031?"
+    got = _ask("Lantern Name and Wick ID are not required for personal use on the Gold plan.",
+               [("entity", "org", "Lantern Name and Wick ID", "x"), ("polarity", "negation", "not", "not"),
+                ("scope", "tier", "Gold", "gold")], "not", "polarity")
+    assert got is None or not got.question.startswith("Which")

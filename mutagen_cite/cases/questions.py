@@ -716,6 +716,8 @@ def _subject_wh(subject: str, sentence: Sentence, offset: int) -> tuple[str, str
     bare = re.sub(r"^(?:the|a|an)\s+", "", subject, flags=re.I)
     if verb_opener(bare):
         return None  # "Assuming you ...", "Confirm the issue ...": a clause opener, not a subject
+    if re.search(r"\b(?:and|or)\b", bare):
+        return None  # "Organization Name and Tax ID": two things, no one "Which ID" asks for
     at = offset + len(subject) - len(bare)
     for s in sentence.slots:
         if s.kind in _SUBJECT_NAME_KINDS and s.start == at and s.end == at + len(bare):
@@ -777,8 +779,8 @@ def _subject_question_wh(subject: str, aux: str, rest: str, sentence: Sentence, 
     if not _v5_rules(version):
         return "What", None
     named = _subject_wh(subject, sentence, offset)
-    if named is not None:
-        return named
+    if named is not None and (named[0] != "Who" or _person_name(named[1])):
+        return named  # "Who" of a copula only for a person's name: "Who is available ...?" of a product reads wrong
     pred = _PREDICATE_PERSON.match(rest) if aux in ("is", "are", "was", "were") else None
     if pred and (pred.group(1) in people or pred.group(1).rstrip("s") in people):
         return "Who", None
