@@ -149,3 +149,11 @@ def test_a_copula_asks_who_only_of_a_persons_name_and_never_which_of_two_things(
                [("entity", "org", "Lantern Name and Wick ID", "x"), ("polarity", "negation", "not", "not"),
                 ("scope", "tier", "Gold", "gold")], "not", "polarity")
     assert got is None or not got.question.startswith("Which")
+
+
+def test_a_subject_of_people_is_asked_who_through_its_lemma():
+    got = _ask("Children under 12 are not allowed in the glass studio.",
+               [("polarity", "negation", "not", "not")], "not", "polarity")
+    assert got is not None and got.question == "Who is not allowed in the glass studio?"
+    assert _ask("Children under 12 are not allowed in the glass studio.",
+                [("polarity", "negation", "not", "not")], "not", "polarity", version="v4").question.startswith("What")

@@ -742,10 +742,19 @@ def _subject_wh(subject: str, sentence: Sentence, offset: int) -> tuple[str, str
         return None  # "Someone engages ...": an indefinite subject is no answer
     if head in _GROUP_NOUNS and len(bare.split()) > 1:
         return f"Which {head}", bare
-    people = _PERSON_NOUNS | _PERSON_NOUNS_V5
-    if head in people or head.rstrip("s") in people or (head.endswith("ies") and head[:-3] + "y" in people):
+    if person_noun(head):
         return "Who", bare
     return None
+
+
+def person_noun(word: str) -> bool:
+    """v5: whether ``word`` (lowercase) is a noun for people, singular or plural: the closed
+    lexicon :data:`_PERSON_NOUNS` and :data:`_PERSON_NOUNS_V5`, plurals through lemminflect
+    ("children" -> "child", "attendees" -> "attendee")."""
+    from lemminflect import getLemma
+
+    people = _PERSON_NOUNS | _PERSON_NOUNS_V5
+    return word in people or any(lemma in people for lemma in getLemma(word, upos="NOUN"))
 
 
 def _person_name(name: str) -> bool:
@@ -773,8 +782,9 @@ def _subject_question_wh(subject: str, aux: str, rest: str, sentence: Sentence, 
     a noun phrase headed by a person noun "Who", and in v5 also a subject whose copular predicate
     names a person or role ("Who is a customer with 1000 developers?"); else "What"."""
     head = re.sub(r"[^a-z]", "", subject.split()[-1].lower())
-    people = _PERSON_NOUNS | (_PERSON_NOUNS_V5 if _v5_rules(version) else set())
-    if head in people or head.rstrip("s") in people:
+    if _v5_rules(version):  # the head noun comes before its modifier: "Children under 12"
+        head = re.sub(r"[^a-z]", "", _SUBJECT_HEAD_END.split(subject)[0].split()[-1].lower())
+    if person_noun(head) if _v5_rules(version) else (head in _PERSON_NOUNS or head.rstrip("s") in _PERSON_NOUNS):
         return "Who", None
     if not _v5_rules(version):
         return "What", None
@@ -782,7 +792,7 @@ def _subject_question_wh(subject: str, aux: str, rest: str, sentence: Sentence, 
     if named is not None and (named[0] != "Who" or _person_name(named[1])):
         return named  # "Who" of a copula only for a person's name: "Who is available ...?" of a product reads wrong
     pred = _PREDICATE_PERSON.match(rest) if aux in ("is", "are", "was", "were") else None
-    if pred and (pred.group(1) in people or pred.group(1).rstrip("s") in people):
+    if pred and person_noun(pred.group(1)):
         return "Who", None
     return "What", None
 
@@ -910,7 +920,9 @@ _FINITE_NEXT = {"is", "are", "was", "were", "can", "could", "should", "must", "w
 _PERSON_NOUNS_V5 = {"volunteer", "moderator", "auditor", "editor", "recipient", "requester", "subscriber",
                     "holder", "signatory", "assignee", "responder", "technician", "researcher", "designer",
                     "accountant", "counsel", "volunteer", "mentor", "manager", "steward", "delegate", "sponsor",
-                    "organiser", "organizer", "speaker", "reporter"}
+                    "organiser", "organizer", "speaker", "reporter", "child", "kid", "minor", "adult",
+                    "visitor", "resident", "patient", "parent", "researcher", "newcomer", "teammate", "colleague",
+                    "peer", "friend", "individual", "human", "citizen", "researcher", "learner", "trainee"}
 
 
 def grammar_plural(subject: str) -> bool:
