@@ -157,3 +157,10 @@ def test_a_subject_of_people_is_asked_who_through_its_lemma():
     assert got is not None and got.question == "Who is not allowed in the glass studio?"
     assert _ask("Children under 12 are not allowed in the glass studio.",
                 [("polarity", "negation", "not", "not")], "not", "polarity", version="v4").question.startswith("What")
+
+
+def test_a_row_key_question_does_not_pin_a_frequency_as_an_of_value():
+    text = "Environment: Staging; Lamp check: Every six months."
+    s = slotted_sentence(text, ("quantity", "duration", "six months", "6 months"))
+    assert phrase(s, site_of(s, "six months"), "quantity", ENV, version="v4") is not None
+    assert phrase(s, site_of(s, "six months"), "quantity", ENV) is None

@@ -1598,6 +1598,11 @@ _UNIT_HEADERS = {"days", "hours", "minutes", "seconds", "weeks", "months", "year
                  "mb", "tb", "usd", "dollars", "percent", "%"}
 
 
+#: v5: a cell value that is an adverbial (a frequency, a time frame, a bound), not a thing a row "has"
+_ADVERBIAL_VALUE = re.compile(r"(?:every|each|per|once|twice|within|after|before|until|by|daily|weekly|monthly|"
+                              r"quarterly|yearly|annually|hourly|nightly)\b", re.I)
+
+
 def _phrase_row_key(sentence: Sentence, cells, cell, site: Slot, family: str, env: Environment,
                     version: str, heading: str | None = None) -> Phrasing | None:
     """v2, a changed value in a non-key cell: pin that value, ask for the row's key
@@ -1619,6 +1624,8 @@ def _phrase_row_key(sentence: Sentence, cells, cell, site: Slot, family: str, en
         return None  # "is the definition Expected to happen within ...": a sentence pasted as a condition
     if _rules_of(version) and header.strip().lower() in _UNIT_HEADERS:
         return None  # "For which plan are the days 60 days ...?": the header only repeats the unit
+    if _v5_rules(version) and _ADVERBIAL_VALUE.match(value.strip()):
+        return None  # "which environment has a restore test of Every six months?": a frequency is no "of" value
     key_end = len(key_header) + 2 + len(key_value)
     if any(s.family in ("quantity", "date") and s.start < key_end for s in sentence.slots):
         return None  # the row's key is itself a value ("250 MB"): no name to ask for
