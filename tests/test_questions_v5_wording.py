@@ -164,3 +164,10 @@ def test_a_row_key_question_does_not_pin_a_frequency_as_an_of_value():
     s = slotted_sentence(text, ("quantity", "duration", "six months", "6 months"))
     assert phrase(s, site_of(s, "six months"), "quantity", ENV, version="v4") is not None
     assert phrase(s, site_of(s, "six months"), "quantity", ENV) is None
+
+
+def test_a_one_word_given_name_is_asked_who():
+    got = _ask("Logan starts working at Harbor on 1 March 2031.",
+               [("entity", "person", "Logan", "logan"), ("date", "date", "1 March 2031", "2031-03-01")],
+               "1 March 2031", "date")
+    assert got is not None and got.question == "Who starts working at Harbor on 1 March 2031?"

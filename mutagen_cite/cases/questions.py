@@ -723,6 +723,8 @@ def _subject_wh(subject: str, sentence: Sentence, offset: int) -> tuple[str, str
         if s.kind in _SUBJECT_NAME_KINDS and s.start == at and s.end == at + len(bare):
             if s.kind == "person" and re.fullmatch(r"[A-Z][a-z'-]+(?:\s[A-Z][a-z'-]+)+", bare) and _person_name(bare):
                 return "Who", bare  # a tagged "person" of one word, with an acronym or no given name is often a product
+            if s.kind == "person" and re.fullmatch(r"[A-Z][a-z'-]+", bare) and _given_name(bare):
+                return "Who", bare  # "Logan starts working ...": one word, but a given name Faker's lists know
             if s.kind == "org" and bare.split()[-1][:1].isupper() and not bare.split()[-1].isupper():
                 return "Who", bare  # "Who will notify customers ...?" of a company
             if s.kind in ("version", "region", "tier", "environment"):
@@ -755,6 +757,16 @@ def person_noun(word: str) -> bool:
 
     people = _PERSON_NOUNS | _PERSON_NOUNS_V5
     return word in people or any(lemma in people for lemma in getLemma(word, upos="NOUN"))
+
+
+def _given_name(word: str) -> bool:
+    """v5: a one-word tagged person that is a given name Faker's lists know and no English word
+    lemminflect knows ("Logan"; not "Tilt", "Krisp" is unknown to both)."""
+    from lemminflect import getAllLemmas
+
+    from .families.synthetic import first_names
+
+    return word in first_names() and not getAllLemmas(word.lower())
 
 
 def _person_name(name: str) -> bool:
