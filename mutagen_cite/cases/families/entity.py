@@ -120,7 +120,7 @@ class EntityFamily:
                 sentence.text, slot
             ):
                 continue
-            elif _typed(slot) is not None and _in_longer_name(sentence.text, slot):
+            elif _typed(slot) is not None and grammar.in_longer_name(sentence.text, slot.start, slot.end):
                 continue  # "Railway Postgres", "Slack Enterprise Grid": a word of a longer name
             elif grammar.is_sentence_start(sentence.text, slot.start) and (
                 len(slot.text.split()) == 1 or slot.text.split()[0].lower() in _IMPERATIVES
@@ -364,16 +364,6 @@ def _typed(slot: Slot) -> str | None:
     if slot.kind == "team":
         return "team"
     return style_of(slot.text.strip(), "product") if slot.kind == "product" else None
-
-
-def _in_longer_name(text: str, slot: Slot) -> bool:
-    """The name is one word of a longer capitalised name: a capitalised word glued before it
-    (not the sentence's first word) or after it ("Railway Postgres", "Slack Enterprise Grid")."""
-    prev = grammar.word_before(text, slot.start)
-    if prev is not None and prev[2][:1].isupper() and not grammar.is_sentence_start(text, prev[0]):
-        return True
-    nxt = grammar.word_after(text, slot.end)
-    return nxt is not None and nxt[2][:1].isupper()
 
 
 def _confirmed(values: ValueSource, surface: str, person: bool) -> bool:
