@@ -134,9 +134,26 @@ def speed(args) -> None:
     t = time.perf_counter()
     nlp = load_spacy()
     slots_load = time.perf_counter() - t
-    slots = SlotsJudge(Annotator(nlp))
-    slots_time = timed(lambda: (slots._sentence_slots.clear(), slots._analyses.clear(), batched(slots)))
-    rows.append(("slots", len(pairs) / slots_time, "spaCy sm 13 MB", f"{slots_load:.1f} s"))
+    from mutagen_cite.judges import make_judge
+
+    annotator = Annotator(nlp)
+    for spec in ("slots", "slots:meaning"):
+        # `slots` as every command builds it; `slots:meaning` adds meaning for the undecided pairs
+        slots = make_judge(spec, annotator=annotator, cache_dir=None)
+        if slots.relevance is not None:
+            slots.relevance.model()  # loaded once, as a command does (load time is not pairs/s)
+
+        def cold(slots=slots):
+            slots._sentence_slots.clear(), slots._analyses.clear()
+            if slots.relevance is not None:
+                slots.relevance._vectors.clear()
+            batched(slots)
+
+        slots_time = timed(cold)
+        embedded = f", {slots.relevance.encoded // 2} texts embedded per pass" if slots.relevance is not None else ""
+        rows.append((spec, len(pairs) / slots_time, "spaCy sm 13 MB" + (" + 90 MB" if spec == "slots:meaning" else ""),
+                     f"{slots_load:.1f} s"))
+        print(f"{spec}: {len(pairs) / slots_time:.0f} pairs/s{embedded}", file=sys.stderr)
     lex = LexicalJudge()
     rows.append(("lexical", len(pairs) / timed(lambda: batched(lex)), "-", "-"))
     t = time.perf_counter()
@@ -199,7 +216,8 @@ def table(args) -> None:
     from mutagen_cite.judges.labeled import read_labeled, select_split, stratified_sample
     from mutagen_cite.judges.lexical import LexicalJudge
     from mutagen_cite.judges.nli import load_nli_judge
-    from mutagen_cite.judges.slots import SlotsJudge, analysis_product_names
+    from mutagen_cite.judges import make_judge
+    from mutagen_cite.judges.slots import analysis_product_names
     from mutagen_cite.judges.train import read_training_record, trained_documents
 
     shared = Path(args.shared)
@@ -225,9 +243,14 @@ def table(args) -> None:
 
     annotator = Annotator(nlp, tiers=tuple(sorted(tiers)))
     # a corpus's own names belong to its own pairs: the public sets are judged without them
-    slots = Memo(SlotsJudge(annotator))
-    corpus_judges = {"slots": Memo(SlotsJudge(annotator, product_names=tuple(sorted(names))))}
-    judges = [("lexical", LexicalJudge()), ("slots", slots)]
+    # `slots` as every command builds it (relevance by words); `slots:meaning` adds the embedding step
+    emb_cache = Path(args.cache_dir) / "judge"
+    slots = Memo(make_judge("slots", annotator=annotator))
+    meaning = Memo(make_judge("slots:meaning", annotator=annotator, cache_dir=emb_cache))
+    corpus_judges = {"slots": Memo(make_judge("slots", annotator=annotator, product_names=tuple(sorted(names)))),
+                     "slots:meaning": Memo(make_judge("slots:meaning", annotator=annotator, cache_dir=emb_cache,
+                                                      product_names=tuple(sorted(names))))}
+    judges = [("lexical", LexicalJudge()), ("slots", slots), ("slots:meaning", meaning)]
     wanted = set(args.judges.split(",")) if args.judges else None
     if wanted is None or wanted & {"embedding", "nli", "ensemble"}:
         judges[1:1] = _embedding_baselines(args, labelled, corpus_train)
@@ -319,6 +342,67 @@ def _table(args, judges, held, corpus, target_cats, corpus_judges) -> None:
         Path(args.json).write_text(json.dumps(slim, indent=1, sort_keys=True))
 
 
+# --------------------------------------------------------------------------- relevance threshold
+
+
+def relevance(args) -> None:
+    """Choose the slots judge's RELEVANCE_COSINE on tuning data only: the tune half of the
+    paraphrase set and a stratified sample of the train parts of ../shared/labeled. Prints
+    balanced accuracy per set for each candidate threshold (words alone first)."""
+    import subprocess
+
+    from mutagen_cite.analysis.annotate import Annotator, load_spacy
+    from mutagen_cite.audit.embeddings import load_embedder
+    from mutagen_cite.judges.labeled import read_labeled, select_split, stratified_sample
+    from mutagen_cite.judges.metrics import agreement
+    from mutagen_cite.judges.premise import PremisePolicy
+    from mutagen_cite.judges.relevance import relevance_units
+    from mutagen_cite.judges.slots import SlotsJudge
+
+    shared = Path(args.shared)
+    tmp = Path(tempfile.mkdtemp())
+    subprocess.run([sys.executable, str(REPO / "benchmarks/data/paraphrase_pairs.py"), str(tmp / "tune.jsonl"),
+                    "--split", "tune", "--shared", str(shared)], check=True, stdout=subprocess.DEVNULL)
+    sets = {"paraphrase tune": (read_labeled(tmp / "tune.jsonl"), PARAPHRASE_NAMES)}
+    train = stratified_sample(select_split(read_labeled(shared / "labeled"), "train"), args.limit, args.seed)
+    for ds in sorted({p.dataset for p in train}):
+        sets[f"{ds} train"] = ([p for p in train if p.dataset == ds], ())
+    annotator = Annotator(load_spacy())
+    embedder = load_embedder(None, cache_dir=Path(args.cache_dir) / "embeddings")
+    policy = PremisePolicy()
+    grid = [round(0.40 + 0.05 * i, 2) for i in range(11)]
+    rows = {}
+    for name, (pairs, names) in sets.items():
+        judge = SlotsJudge(annotator, embedder=embedder, product_names=names)
+        judged = [(policy.apply(p.premise, p.hypothesis)[0], p.hypothesis) for p in pairs]
+        findings = []
+        for i in range(0, len(judged), 256):
+            findings += judge.findings(judged[i:i + 256])
+        labels = [p.label for p in pairs]
+        words = [f.word_score() >= judge.threshold for f in findings]
+        # the evidence window alone, as against the window and every premise sentence
+        span_only = judge.relevance.cosines([(h, relevance_units(pr, f.span)[:1]) if f.cosine is not None else (h, [h])
+                                             for (pr, h), f in zip(judged, findings)])
+        out = {"words": agreement(labels, words)["balanced_accuracy"], "undecided": sum(f.cosine is not None for f in findings)}
+        for t in grid:
+            pred = [w or (f.cosine is not None and f.cosine >= t) for w, f in zip(words, findings)]
+            out[t] = agreement(labels, pred)["balanced_accuracy"]
+            pred = [w or (f.cosine is not None and c >= t) for w, f, c in zip(words, findings, span_only)]
+            out[f"{t} span"] = agreement(labels, pred)["balanced_accuracy"]
+        rows[name] = (len(pairs), out)
+    print("| set | n | undecided | words | " + " | ".join(f"{t:.2f}" for t in grid) + " |")
+    print("|---|---:|---:|---:|" + "---:|" * len(grid))
+    for name, (n, out) in rows.items():
+        print(f"| {name} | {n} | {out['undecided']} | {out['words']:.3f} | " + " | ".join(f"{out[t]:.3f}" for t in grid) + " |")
+        print(f"| {name} (window only) | | | | " + " | ".join(f"{out[f'{t} span']:.3f}" for t in grid) + " |")
+    shutil.rmtree(tmp, ignore_errors=True)
+
+
+#: the names ``build`` records as settings.product_names for the three corpora the paraphrase
+#: set was written from (benchmarks/data/README.md)
+PARAPHRASE_NAMES = ("GSA", "Railway", "Sourcegraph", "TTS")
+
+
 # --------------------------------------------------------------------------- label check
 
 
@@ -363,7 +447,7 @@ def labelcheck(args) -> None:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("mode", choices=["speed", "slots-speed", "train-speed", "table", "labelcheck"])
+    ap.add_argument("mode", choices=["speed", "slots-speed", "train-speed", "table", "labelcheck", "relevance"])
     ap.add_argument("--nli-model", action="append", default=None, help="repeatable (table); first one (speed)")
     ap.add_argument("--pairs", type=int, default=512)
     ap.add_argument("--shared", default=str(REPO.parent / "shared"))
@@ -376,7 +460,7 @@ def main() -> None:
     ap.add_argument("--show", type=int, default=5, help="labelcheck: disagreements to print")
     ap.add_argument("--json", default=None)
     args = ap.parse_args()
-    modes = {"speed": speed, "slots-speed": slots_speed, "train-speed": train_speed, "table": table, "labelcheck": labelcheck}
+    modes = {"speed": speed, "slots-speed": slots_speed, "train-speed": train_speed, "table": table, "labelcheck": labelcheck, "relevance": relevance}
     modes[args.mode](args)
 
 

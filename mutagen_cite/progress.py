@@ -14,11 +14,12 @@ def bar_factory(enabled: bool = True) -> Callable[[str, int], Callable[[int], No
             return lambda n: None
         from tqdm import tqdm
 
-        bar = tqdm(total=total, desc=label, unit=unit, file=sys.stderr, leave=False, dynamic_ncols=True)
+        # disable=None: no bar when stderr is not a terminal (a log file, CI), as `run` does
+        bar = tqdm(total=total, desc=label, unit=unit, file=sys.stderr, leave=False, dynamic_ncols=True, disable=None)
 
         def advance(n: int) -> None:
             bar.update(n)
-            if bar.n >= total:
+            if not bar.disable and bar.n >= total:
                 bar.close()
 
         advance.close = bar.close  # for a stage that ends before its bar is full

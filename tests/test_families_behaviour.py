@@ -487,7 +487,9 @@ def test_aggregation_leaves_definitions_and_totals_alone(text, word, is_site):
 
 def test_entity_the_vendors_name_for_the_same_product_is_no_sibling():
     # "Orbit" is the corpus's own name: "Orbit Pulse" is what the vendor calls its Pulse, not another product
-    s, slot = manual("Alerts are sent by Data Pulse to on-call staff.", "Data Pulse", "entity", "product", "Data Pulse")
+    # (the original's modifier is a name, as the replacement's: see test_coh_coherence for "Data Pulse")
+    s, slot = manual("Alerts are sent by Nimbus Pulse to on-call staff.", "Nimbus Pulse", "entity", "product",
+                     "Nimbus Pulse")
     assert ENTITY.mutate(s, slot, vocab(product=("Orbit", "Orbit Pulse")), random.Random(0)) is None
     m = ENTITY.mutate(s, slot, vocab(product=("Orbit", "Orbit Pulse", "Kestrel Pulse")), random.Random(0))
     assert m is not None and m.replacement == "Kestrel Pulse"

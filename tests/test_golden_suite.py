@@ -59,9 +59,7 @@ def test_update_says_when_faker_differs_from_the_build(tmp_path):
     header = replace(suite.header, settings={**suite.header.settings, "faker": old})
     write_suite(tmp_path / "suite.yaml", replace(suite, header=header))
     # edit the true sentence of the first case so its pair is regenerated
-    doc = corpus / suite.cases[0].provenance.doc
-    doc.write_text(doc.read_text().replace(suite.cases[0].provenance.sentence,
-                                           suite.cases[0].provenance.sentence.replace(" per month", " a month")))
+    _edit_first_sentence(corpus, suite)
     result = regen.update_file(tmp_path / "suite.yaml", corpus, cache_dir=None)
     notes = [n for n in result.notes if "Faker" in n]
     assert notes == [f"Faker differs from the build ({old} -> {faker_version()}): kept cases are unaffected; "
@@ -75,8 +73,16 @@ def test_update_is_quiet_about_faker_when_it_matches(tmp_path):
     corpus = tmp_path / "corpus"
     shutil.copytree(CORPUS, corpus)
     suite = load_suite(EXPECTED)
-    doc = corpus / suite.cases[0].provenance.doc
-    doc.write_text(doc.read_text().replace(suite.cases[0].provenance.sentence,
-                                           suite.cases[0].provenance.sentence.replace(" per month", " a month")))
+    _edit_first_sentence(corpus, suite)
     result = regen.update_suite(suite, corpus, cache_dir=None)
     assert result.reasons and not [n for n in result.notes if "Faker" in n]
+
+
+def _edit_first_sentence(corpus, suite):
+    """Edit the true sentence of the suite's first case (a few words added before its full stop),
+    whatever that sentence is, so its pair is regenerated."""
+    sentence = suite.cases[0].provenance.sentence
+    doc = corpus / suite.cases[0].provenance.doc
+    edited = sentence[:-1] + " as posted." if sentence.endswith(".") else sentence + " as posted"
+    assert sentence in doc.read_text()
+    doc.write_text(doc.read_text().replace(sentence, edited))

@@ -259,11 +259,17 @@ def _affirmative_site(auxes: Sequence[tuple[int, int, str]], kept: Sequence[Slot
     return []
 
 
+#: the start of a sentence, heading or list item: a capital there is no evidence of a name
+_SENTENCE_START = re.compile(r"(?:^|[.!?]\s+|\n)[ \t]*(?:[-*+>#]+|\d+[.)])?[ \t]*$")
+
+
 def learn_tiers(
     texts: Iterable[str], *, min_count: int = 2, min_share: float = 0.25, extra: Iterable[str] = ()
 ) -> tuple[str, ...]:
-    """Plan/tier names: capitalised words that recur right before "plan", "tier" or "edition",
-    or as the value of a "Plan:" / "Tier:" table cell, and appear in such a position in at
+    """Plan/tier names: capitalised words that recur right before "plan", "tier" or "edition"
+    where a capital marks a name (not at the start of a sentence, heading or list item:
+    "Credit plans are billed monthly." proves nothing), or as the value of a "Plan:" / "Tier:"
+    table cell, and appear in such a position in at
     least ``min_share`` of all their mentions (so a company name that once precedes "plan"
     is not a tier). Not tiers: the tail of a longer capitalised name ("You Go" of "Pay As You
     Go plan"), support or service packages ("Premium Support plan"), and capitals-only words
@@ -279,6 +285,9 @@ def learn_tiers(
             name = " ".join(words)
             if m.group("name") and patterns.tier_fragment(text, m.start("name")):
                 continue  # "Pay As You Go plan": "You Go" is the tail of a longer name
+            at = m.start("name") + m.group("name").rfind(name) if m.group("name") and name else 0
+            if m.group("name") and name and _SENTENCE_START.search(text[max(0, at - 200):at]):
+                continue  # "Credit plans are billed ..." / "## Credit plans": a capital there names nothing
             if name and name not in patterns.NOT_TIERS and not patterns.not_a_plan(name):
                 counts[name] += 1
     learned = set()

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
-from typing import Iterable, Mapping, Sequence
+from typing import Callable, Iterable, Mapping, Sequence
 
 from rapidfuzz import fuzz, process
 
@@ -87,6 +87,7 @@ def mine(
     *,
     threshold: float = DEFAULT_THRESHOLD,
     min_words: int = 3,
+    progress: Callable[..., Callable[[int], None]] | None = None,
 ) -> MineResult:
     """Mine enumerations and the value vocabulary from annotated sentences.
 
@@ -96,7 +97,7 @@ def mine(
     acc = MineAccumulator(threshold=threshold, min_words=min_words)
     for doc_id in sorted(sentences_by_doc):
         acc.add(doc_id, sentences_by_doc[doc_id])
-    return acc.result()
+    return acc.result(progress=progress)
 
 
 class MineAccumulator:
@@ -129,9 +130,13 @@ class MineAccumulator:
             self.store.add(kinds, template.lower(), sentence, slots)
         self._runs[doc_id] = _list_run_enumerations({doc_id: sentences})
 
-    def result(self) -> MineResult:
+    def result(self, progress: Callable[..., Callable[[int], None]] | None = None) -> MineResult:
+        """The enumerations and vocabulary; ``progress`` (a :func:`~mutagen_cite.progress.bar_factory`)
+        gets a bar over the slot-kind signatures clustered."""
         enumerations: list[Enumeration] = []
-        for kinds in sorted(self.store.signatures()):
+        signatures = sorted(self.store.signatures())
+        tick = progress("mining", len(signatures), unit="group") if progress else None
+        for kinds in signatures:
             templates = self.store.templates(kinds)
             keys = sorted(templates)
             for cluster in _cluster(keys, self.threshold):
@@ -139,6 +144,8 @@ class MineAccumulator:
                 if len(members) >= 2:
                     enumerations.extend(_enumerations_of(members))
             del templates
+            if tick:
+                tick(1)
         seen = {(e.kind, tuple((m.doc_id, m.start) for m in e.members)) for e in enumerations}
         for doc_id in sorted(self._runs):
             for enum in self._runs[doc_id]:

@@ -163,7 +163,7 @@ def analyse(
 
         try:
             _, stats = annotate_documents(documents, annotator, cache=cache, bars=progress, sink=sink, **remote)
-            mined = acc.result()
+            mined = acc.result(progress=progress)
         finally:
             store.close()
         return Analysis(corpus, annotator, {}, mined, stats, tier_names, totals=totals)
@@ -181,7 +181,7 @@ def analyse(
 
         sentences, pools = parse_until_full(corpus, budget, annotator, annotate_batch, progress=progress)
         stats = ParseStats(len(documents), parsed[0], sum(len(v) for v in sentences.values()))
-    mined = mine(sentences, threshold=threshold)
+    mined = mine(sentences, threshold=threshold, progress=progress)
     return Analysis(corpus, annotator, sentences, mined, stats, tier_names, pools=pools)
 
 

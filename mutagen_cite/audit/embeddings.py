@@ -344,6 +344,9 @@ class Embedder:
         #: what a Ray worker loads to encode like this one (set by :func:`load_embedder`)
         self.source: str | None = None
         self.encoded_count = 0  # texts sent to the model over this object's life (for tests/benchmarks)
+        #: ``bars(label, total, unit=...)`` (a :func:`~mutagen_cite.progress.bar_factory`) for one
+        #: bar over all the texts an encode sends to the model; None with ``progress`` set makes one
+        self.bars = None
         self._namespace = f"{name}\0{weights_sha256 or ''}\0".encode("utf-8")
 
     def __repr__(self) -> str:
@@ -389,12 +392,23 @@ class Embedder:
         from ..analysis.backends import active, chunked
 
         backend = active()
-        chunks = chunked(texts, ENCODE_CHUNK)
+        chunks = [list(c) for c in chunked(texts, ENCODE_CHUNK)]
+        bars = self.bars
+        if bars is None and self.progress:
+            from ..progress import bar_factory
+
+            bars = bar_factory(True)
+        tick = bars("embedding", len(texts), unit="text") if bars is not None else None
         if backend.name != "local" and self.source is not None:
             loader = _ModelLoader(self.source, _torch_threads())
-            parts = list(backend.map(loader, _encode_chunk, ((list(c), self.batch_size) for c in chunks)))
+            results = backend.map(loader, _encode_chunk, ((c, self.batch_size) for c in chunks))
         else:
-            parts = [_encode_chunk(self.model, (list(c), self.batch_size), progress=self.progress) for c in chunks]
+            results = (_encode_chunk(self.model, (c, self.batch_size)) for c in chunks)
+        parts = []
+        for chunk, part in zip(chunks, results):
+            parts.append(part)
+            if tick is not None:
+                tick(len(chunk))
         arr = np.concatenate(parts) if parts else np.zeros((0, 0), dtype=np.float32)
         if arr.ndim != 2 or arr.shape[0] != len(texts):
             raise CacheError(

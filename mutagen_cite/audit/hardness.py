@@ -70,18 +70,22 @@ def hardness_preference(
     embedding_model: str | None = None,
     cache_dir: str | os.PathLike | None = None,
     embedder=None,
+    progress: Callable[..., Callable[[int], None]] | None = None,
 ) -> Callable[[object], bool]:
     """A predicate telling whether a candidate is hard under every function in ``functions``.
 
     All texts are scored up front (embeddings in one batched, cached call). Candidates not in
     ``candidates`` are not hard. ``embedder`` reuses a loaded embedder (else one is loaded from
-    ``embedding_model`` when ``embedding`` is among the functions).
+    ``embedding_model`` when ``embedding`` is among the functions). ``progress`` (a
+    :func:`~mutagen_cite.progress.bar_factory`) gets a bar over the texts embedded.
     """
     names = parse_functions(functions)
     if "embedding" in names and embedder is None:
         embedder = load_embedder_for(embedding_model, cache_dir)
     idf_corpus = sorted({c.true_chunk.text for c in candidates} | {c.distractor_text for c in candidates})
     sims = [make_similarity(n, embedder=embedder, idf_corpus=idf_corpus) for n in names]
+    if progress is not None and hasattr(embedder, "bars"):
+        embedder.bars = progress
     for sim in sims:
         if isinstance(sim, EmbeddingSimilarity):
             sim.prepare([t for c in candidates for t in (c.phrasing.question, c.true_chunk.text, c.distractor_text)])

@@ -577,7 +577,7 @@ def build_suite(
 
         # only the candidates selection reaches first are scored (audit/hardness.py, WINDOW)
         prefer = hardness_preference(scoring_window(by_family, math.ceil(n_cases / 2), seed), min_hardness,
-                                     embedding_model=embedding_model, cache_dir=cache_dir)
+                                     embedding_model=embedding_model, cache_dir=cache_dir, progress=progress)
         settings_extra["min_hardness"] = list(min_hardness)
         settings_extra["hardness_window"] = WINDOW
         if embedding_model:  # so `build --update` refills with the same model

@@ -19,6 +19,7 @@ import random
 import re
 from collections import Counter
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import Sequence
 
 from .families import Family, ValueSource
@@ -137,7 +138,7 @@ def candidates_for_sentence(
             for c in found:
                 why = None if question_version == "v1" else unfair_rule(c)
                 if why is None and question_version not in ("v1", "v2", "v3", "v4"):
-                    why = ambiguous_in_document(c, doc.text) or answer_shared(c)
+                    why = ambiguous_in_document(c, doc.text) or answer_shared(c) or release_incoherent(c, doc.text)
                 if why is None:
                     out.append(c)
                 elif rejected is not None:
@@ -679,6 +680,105 @@ def _denied_everywhere(c: Candidate) -> str | None:
     return None
 
 
+#: a sentence that offers a way round what the sentence before it denies ("To use snippets, edit
+#: them locally.", "Instead, ...", "As a workaround, ..."): it presupposes the denial
+WORKAROUND = re.compile(
+    r"^[\s>*\-\u2022(\"']*(?:instead\b|alternatively\b|as\s+(?:a|an)\s+(?:workaround|alternative)\b|"
+    r"to\s+work\s+around\b|in\s+the\s+meantime\b|however\b|but\b|you\s+can\s+(?:still|instead)\b|"
+    r"to\s+[a-z]+\b[^.,;:]{0,60},)", re.I)
+#: a condition that switches something off: under it, what does not happen is the point
+NEGATIVE_CONDITION = re.compile(
+    r"^[\s>*\-\u2022#(\"']*(?:if|when|whenever|once|while|with|unless|without)\b[^.;:]*?"
+    r"(?:\bfalse\b|\bdisabled?\b|\bturned\s+off\b|\bswitched\s+off\b|\boff\b|\bnot\b|\bno\b|n['\u2019]t\b|\bwithout\b|\bunless\b)",
+    re.I)
+
+
+def _proposition(c: Candidate) -> tuple[set[str], str | None, set[str]]:
+    """``(subject, predicate, complement)`` of a polarity site's clause as content-word stems:
+    the words before the site (list marker and clause opener dropped), the first content word
+    after it that is no auxiliary or adverb ("available", "enable"), and the rest of its clause."""
+    from ..judges.slots import stem
+
+    text = c.sentence.text
+    subject = _LIST_ITEM.sub("", text[: c.site.start])
+    subject = subject.rsplit(",", 1)[-1]  # "As an Enterprise admin, you" -> "you"
+    subj = _content_stems(subject) - {stem(w) for w in _AUXILIARIES}
+    clause = re.split(r"[,;:()]|\s[\u2014\u2013-]\s|\b(?:and|but|or|because|so|if|when|unless|while)\b",
+                      text[c.site.end:], maxsplit=1)[0]
+    words = re.findall(r"[A-Za-z][\w'-]*", clause)
+    k = next((i for i, w in enumerate(words) if w.lower() not in _AUXILIARIES and w.lower() not in ("n't", "no")
+              and not w.lower().endswith("ly")), None)
+    if k is None:
+        return subj, None, set()
+    return subj, stem(words[k].lower()), _content_stems(" ".join(words[k + 1:]))
+
+
+def _said_elsewhere(c: Candidate) -> str | None:
+    """A polarity flip the rest of its chunk contradicts: another sentence, heading, list item
+    or step states or presupposes the same proposition with the original polarity, so the near
+    miss contradicts itself (and still supports the claim). The same proposition is
+
+    - the edited predicate's word ("enable", "available") with its subject's or complement's
+      words ("Enable preview environments" as a step after "You can enable preview
+      environments ..." negated), keeping the claim's values (a sibling about another plan is
+      no restatement); or
+    - the same subject under the same values, said affirmatively: "X is available on the
+      Enterprise plan." negated beside "As an Enterprise admin, you can turn on X." (the subject
+      counts as named when the section heading names it).
+
+    The other sentence must have the original polarity: a denial restates a denial. And a
+    negation removed is contradicted by the sentence after it when that offers a way round the
+    denial ("To use snippets, edit them locally.", "Instead, ..."), or by a condition that
+    switches something off, opening the sentence or heading its section ("When FOO is set to
+    false, the routes are not mounted.")."""
+    from ..corpus import split_sentences
+    from ..judges.slots import stem
+
+    if c.family.name != "polarity" or c.mutation is None:
+        return None
+    negative = c.site.kind == "negation"
+    subj, pred, comp = _proposition(c)
+    values = _claim_values(c)
+    text = c.sentence.text
+    off = c.sentence.start - c.true_chunk.start
+    chunk = c.true_chunk.text
+    if negative:
+        if NEGATIVE_CONDITION.match(text[: c.site.start]):
+            return "the sentence opens with a condition that switches something off, which the denial follows from"
+        heading = section_heading(chunk, off)
+        if heading and NEGATIVE_CONDITION.match(heading):
+            return f"the section {heading[:40]!r} is a condition that switches something off; removing the denial contradicts it"
+        nxt = _next_sentence(c).strip()
+        if nxt and WORKAROUND.match(nxt) and (_content_stems(nxt) & (subj | comp | ({pred} if pred else set()))):
+            return f"the next sentence offers a way round the denial ({nxt[:40]!r}), so removing it contradicts the chunk"
+    if pred is None:
+        return None
+    heading_stems = _content_stems(section_heading(chunk, off) or "")
+    # values the predicate is scoped by ("... on the Enterprise plan"), not part of the subject
+    later = [s.text for s in c.sentence.slots if s.family in VALUED and s.start >= c.site.end]
+    rest = chunk[:off] + "\n" + chunk[off + len(text):]
+    for a, b in split_sentences(rest):
+        other = rest[a:b]
+        if bool(_NEGATIVE_CLAUSE_RX.search(other)) != negative or not all(_keeps(other, v) for v in values + later):
+            continue
+        theirs = _content_stems(other)
+        # the same subject (a sibling says it of another one); with none ("you can ..."), the same object
+        # (a heading or step opening with the predicate, "Enable review sandboxes", has no subject)
+        opener = re.findall(r"[A-Za-z][\w'-]*", _LIST_ITEM.sub("", _HEADING_MARK.sub("", other.strip())))[:1]
+        imperative = bool(opener) and stem(opener[0].lower()) == pred
+        about = (subj & theirs) if subj and not imperative else (comp & theirs)
+        if pred in theirs and about and pred not in {stem(w) for w in _GENERIC_PREDICATES}:
+            return f"{other.strip()[:50]!r} still says what the edit flips ({pred}), so the chunk contradicts itself"
+        if later and subj and not negative and ((subj & theirs) or (subj & heading_stems)):
+            return (f"{other.strip()[:50]!r} speaks of the same subject under {', '.join(later)[:30]} affirmatively, "
+                    "so the inserted negation contradicts it")
+    return None
+
+
+#: predicate words too light to name a proposition on their own ("is a", "has", "uses")
+_GENERIC_PREDICATES = frozenset("use uses used using need needs make makes made get gets set sets see go take takes work works run runs help helps".split())
+
+
 #: content words the next sentence must share with a negated one to be going on about the same
 #: thing ("GSA speakers are not permitted to sign release forms not reviewed by OGC." / "You must
 #: use the approved letter and have it reviewed by OGC.")
@@ -1135,13 +1235,140 @@ def ambiguous_in_document(c: Candidate, doc_text: str) -> tuple[str, str] | None
     if not column:
         return None
     own = c.sentence.start
+    for start, end, v in _table_cells(doc_text).get(column, ()):
+        if not start <= own < end and _mentions(v, c.site.text):
+            return ("ambiguous-table", f"another row of the document also has {column} {c.site.text!r}: "
+                    "the question is ambiguous")
+    return None
+
+
+@lru_cache(maxsize=4)
+def _table_cells(doc_text: str) -> dict[str, tuple[tuple[int, int, str], ...]]:
+    """Every table row's cells of a document, by column header: ``(line start, line end, value)``
+    in document order. Built once per document (every candidate of a document asks it), so
+    :func:`ambiguous_in_document` does not read the whole document again per candidate."""
+    from .questions import row_cells
+
+    out: dict[str, list[tuple[int, int, str]]] = {}
     for m in re.finditer(r"[^\n]+", doc_text):
-        if m.start() <= own < m.end() or not is_table_row(m.group(0)):
-            continue
-        for h, v, _ in row_cells(m.group(0)):
-            if h == column and _mentions(v, c.site.text):
-                return ("ambiguous-table", f"another row of the document also has {column} {c.site.text!r}: "
-                        "the question is ambiguous")
+        if is_table_row(m.group(0)):
+            for h, v, _ in row_cells(m.group(0)):
+                out.setdefault(h, []).append((m.start(), m.end(), v))
+    return {h: tuple(rows) for h, rows in out.items()}
+
+
+@lru_cache(maxsize=64)
+def _sentence_spans(text: str) -> tuple[tuple[int, int], ...]:
+    """The one splitter's sentences of a chunk, split once per chunk (a chunk's candidates all
+    read its other sentences)."""
+    from ..corpus import split_sentences
+
+    return tuple(split_sentences(text))
+
+
+#: a heading that names a release: "v3.3.0 (2025-04-21)", "Version 11.3.0", "Release 2.4"
+_RELEASE_HEADING = re.compile(r"^[#\s]*(?:[A-Za-z][\w.-]*\s+){0,3}v?(\d+)\.(\d+)(?:\.\d+)*\b[^\n]*$")
+#: a dotted version number in running text ("3.2.0", "v3.3", "Relay 3.4")
+_DOTTED = re.compile(r"(?<![\w.])v?(\d+)\.(\d+)(?:\.(\d+))?(?![\w.]*\d)")
+#: a paragraph of one line: where the loaders leave a heading (Markdown marks are stripped)
+_LONE_LINE = re.compile(r"(?:^|\n\n)([^\n]{1,80})(?=\n\n|\n?$)")
+
+
+#: the sections of one release's entry ("Added", "Bug fixes", "Breaking changes"): headings that
+#: do not end it
+CHANGELOG_SECTION = re.compile(
+    r"^[#\s]*(?:added|changed|changes|deprecated|deprecations|removed|removals|fixed|fixes|bug\s+fixes|security|"
+    r"features?|new\s+features|improvements?|enhancements?|breaking\s+changes|highlights|known\s+issues|"
+    r"upgrade\s+notes|notes|other)\s*$", re.I)
+
+
+@lru_cache(maxsize=4)
+def _lone_lines(doc_text: str) -> tuple[tuple[int, str], ...]:
+    """``(offset, line)`` of every heading-like line of a document: a one-line paragraph of at
+    most eight words, no closing punctuation, no table row. Found once per document."""
+    out = []
+    for m in _LONE_LINE.finditer(doc_text):
+        line = m.group(1).strip()
+        if line and len(line.split()) <= 8 and not re.search(r"[.!?;,:]$", line) and not is_table_row(line):
+            out.append((m.start(1), line))
+    return tuple(out)
+
+
+@lru_cache(maxsize=4)
+def _release_headings(doc_text: str) -> tuple[tuple[int, re.Match], ...]:
+    """``(offset, match)`` of every heading of a document that names a release: a one-line
+    paragraph of at most eight words, no closing punctuation, no table row, that names a
+    version. Found once per document. A document with fewer than two is no release history
+    (a guide's "Upgrading to 3.0" governs nothing below it), and gives none."""
+    out = [(off, r) for off, line in _lone_lines(doc_text) for r in [_RELEASE_HEADING.match(line)] if r]
+    return tuple(out) if len(out) >= 2 else ()
+
+
+def _release_heading(doc_text: str, at: int) -> re.Match | None:
+    """The heading of the release whose entry holds offset ``at`` in a release history: the
+    nearest release heading above it, when every heading between is a section of an entry
+    ("Added" under "v3.3.0" is still in the 3.3.0 entry; "Support windows" ends it)."""
+    above = [(off, r) for off, r in _release_headings(doc_text) if off < at]
+    if not above:
+        return None
+    start, release = above[-1]
+    for off, line in _lone_lines(doc_text):
+        if start < off < at and not CHANGELOG_SECTION.match(line):
+            return None  # "Support windows" after the last release: its entry has ended
+    return release
+
+
+def _version_parts(surface: str) -> tuple[int, ...] | None:
+    m = re.search(r"(\d+(?:\.\d+)*)", surface)
+    return tuple(int(x) for x in m.group(1).split(".")) if m else None
+
+
+def release_incoherent(c: Candidate, doc_text: str) -> tuple[str, str] | None:
+    """v5: a version edit that breaks the release history around it (CASE-QUALITY question e).
+
+    - ``release-entry``: the sentence sits in a release's entry (the nearest heading above it
+      in the document names a version, "## v3.3.0 (2025-04-21)"), and the original or the new
+      version belongs to that release line (same major number): "Relay 3.2 supports MySQL 8.4"
+      in the 3.3.0 notes, or a 12.x patch in an 11.x entry, contradicts its heading. A version
+      of another product ("MySQL 8.4" -> "MySQL 8.0"; "Python 3.13" under v3.4.0, a product the
+      domain patterns list) stays a near miss.
+    - ``version-order``: the chunk names two or more other versions of the same line in order
+      ("Version 3.0.0 ... 3.1.0 ... 3.3.0 ..."), and the new version does not fit between its
+      neighbours: a support table where 3.4.0 loses fixes before 3.3.0.
+    A date moved past its neighbours is the date family's ``chronology`` rule."""
+    if c.family.name not in ("entity", "scope") or c.site.kind != "version" or c.mutation is None:
+        return None
+    old, new = _version_parts(c.site.text), _version_parts(c.replacement)
+    if not old or not new:
+        return None
+    release = _release_heading(doc_text, c.sentence.start)
+    if release is not None and not _third_party(c.site.text):
+        major = int(release.group(1))
+        if major - 1 <= old[0] <= major + 1 and major - 1 <= new[0] <= major + 1:
+            return ("release-entry", f"the sentence sits in the entry of release {release.group(0).strip('# ')[:30]!r}; "
+                    f"changing {c.site.text!r} to {c.replacement!r} contradicts its heading")
+    off = c.sentence.start - c.true_chunk.start + c.site.start
+    seq: list[tuple[int, tuple[int, ...]]] = []
+    for m in _DOTTED.finditer(c.true_chunk.text):
+        parts = tuple(int(x) for x in m.groups() if x is not None)
+        if parts[0] == old[0] and not (m.start() < off + len(c.site.text) and off < m.end()):
+            seq.append((m.start(), parts))
+    if len(seq) < 2:
+        return None
+    seq.append((off, old))
+    seq.sort()
+    k = next(i for i, (at, _) in enumerate(seq) if at == off)
+    values = [p for _, p in seq]
+    distinct = [v for i, v in enumerate(values) if i == 0 or v != values[i - 1]]
+    if len(distinct) < 3:
+        return None
+    rising = all(a <= b for a, b in zip(values, values[1:]))
+    falling = all(a >= b for a, b in zip(values, values[1:]))
+    if not (rising or falling):
+        return None
+    changed = values[:k] + [new] + values[k + 1:]
+    if not (all(a <= b for a, b in zip(changed, changed[1:])) if rising else all(a >= b for a, b in zip(changed, changed[1:]))):
+        return ("version-order", f"the chunk lists versions in order; {c.replacement!r} in place of {c.site.text!r} breaks it")
     return None
 
 
@@ -1150,8 +1377,6 @@ def answer_shared(c: Candidate) -> tuple[str, str] | None:
     stands ("SSO is included in the Business plan." beside "... in the Enterprise plan."): the
     question ("In which plan is SSO included?") has two answers, and the near miss keeps the
     other one, so it still answers the question."""
-    from ..corpus import split_sentences
-
     if c.family.name not in CONTRADICTING or not c.phrasing.answer:
         return None
     text = c.sentence.text
@@ -1165,7 +1390,7 @@ def answer_shared(c: Candidate) -> tuple[str, str] | None:
         return None  # too little around the answer to call another sentence the same statement
     chunk = c.true_chunk.text
     own = c.sentence.start - c.true_chunk.start
-    for x, y in split_sentences(chunk):
+    for x, y in _sentence_spans(chunk):
         if x <= own < y:
             continue
         other = " ".join(chunk[x:y].split()).lower()
@@ -1279,6 +1504,9 @@ def unfair_rule(c: Candidate) -> tuple[str, str] | None:
             why = _breaks_parallel(c) or _denied_everywhere(c)
             if why:
                 return "parallel-list", why
+            why = _said_elsewhere(c)
+            if why:
+                return "said-elsewhere", why
         if family in VERIFYING:
             why = _framed(c)
             if why:
@@ -1314,6 +1542,8 @@ def _sibling_candidate(sentence, doc, site, family, phrasing, true_chunk, values
             continue
         if member.doc_id != doc.id:
             continue  # keep siblings within the document: the same policy, another value
+        if site.kind == "version" and not _same_product(site.text, member.slot_text):
+            continue  # "Python 3.9" is no other value of "v3.4.0": the sibling differs elsewhere
         chunk = chunker(doc, member.start, member.end)
         if chunk.start <= sentence.start < chunk.end or chunk.start < sentence.end <= chunk.end:
             chunk = Chunk(doc.id, member.start, member.end, member.text)
@@ -1322,6 +1552,29 @@ def _sibling_candidate(sentence, doc, site, family, phrasing, true_chunk, values
         return Candidate(family, sentence, site, phrasing, true_chunk, chunk.text, "sibling",
                          member.slot_text, sibling=member, sibling_chunk=chunk)
     return None
+
+
+def _third_party(version: str) -> bool:
+    """The version is of a product the domain patterns list (a language, a database, a runtime:
+    "Python 3.13", "PostgreSQL 16"): never the release line of the documents' own product."""
+    from ..analysis.domain import listed_style, style_of
+    from .families.entity import Version
+
+    v = Version.parse(version)
+    name = v.prefix.strip() if v is not None else ""
+    return bool(name) and (style_of(name, "product") is not None or listed_style(name, "product") is not None)
+
+
+def _same_product(a: str, b: str) -> bool:
+    """Two version surfaces name the same product ("Relay 3.3", "Relay 3.2"; "v3.4.0", "v3.3.0")."""
+    from .families.entity import Version
+
+    x, y = Version.parse(a), Version.parse(b)
+    if x is None or y is None:
+        return False
+    norm = {"v": "", "version": "", "release": ""}
+    px, py = x.product.strip(), y.product.strip()
+    return norm.get(px, px) == norm.get(py, py)
 
 
 def opaque_ids(base_id: str, roles: tuple[str, ...]) -> dict[str, str]:

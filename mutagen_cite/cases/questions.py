@@ -57,6 +57,7 @@ from jinja2 import Environment, TemplateNotFound
 
 from ..errors import ConfigError
 from ..model import Sentence, Slot
+from ..values.tables import FINITE_AUXILIARIES, MODAL_VERBS, QUESTION_PREPOSITIONS, WH_WORDS
 
 #: families whose mutated slot is itself the answer value
 VALUE_FAMILIES = {"quantity", "date", "entity"}
@@ -82,7 +83,8 @@ _BULLET = re.compile(r"^\s*(?:[-*•]|\d+[.)])\s+")
 _AUX = re.compile(
     r"\b(is|are|was|were|will|can|must|may|should|does|do|did|has|have|shall|could|would|might)\b"
 )
-_PREPS = ("for", "within", "after", "before", "in", "on", "at", "by", "from", "until", "of", "to", "up to")
+#: prepositions before a value (one list: :data:`values.tables.QUESTION_PREPOSITIONS`), longest first
+_PREPS = tuple(sorted(QUESTION_PREPOSITIONS, key=lambda p: (-len(p), p)))
 #: prepositions that read well pied-piped in front of a wh-phrase ("Within how many days ...")
 _FRONTABLE = ("for", "within", "after", "before", "in", "on", "at", "by", "from", "until", "up to")
 _LOWER_OK = re.compile(
@@ -287,7 +289,94 @@ def phrase(
         if question_problem(phrasing.question) or not (
                 is_table_row(sentence.text) or names_condition(phrasing.question, site, family, version)):
             return None
+    if phrasing is not None and _v5_rules(version) and (
+            word_order_problem(phrasing.question) or anaphoric(phrasing.question, phrasing.answer)):
+        return None
     return phrasing
+
+
+#: v5: words that open a yes/no question (subject-auxiliary inversion)
+_YES_NO_OPENERS = FINITE_AUXILIARIES | MODAL_VERBS
+_DO_SUPPORT = ("do", "does", "did")
+
+
+def word_order_problem(question: str) -> str | None:
+    """v5: why ``question`` is not one interrogative in English word order, or None.
+
+    A wh-question fronts its wh-phrase (alone or after the preposition governing it): "Notice
+    is given within how many hours ...?" and "New workspaces on which plan can start ...?" are
+    echoes of a statement, not questions (``echo``); a yes/no question opens with an auxiliary
+    or a modal (``no-inversion`` otherwise). After do-support the verb is bare: "Does version
+    3.2.0 receives ...?" and "On which plan do the API rate limit is ...?" hold a second finite
+    verb (``do-agreement``; lemminflect's lexicon tells a finite verb that is no noun)."""
+    wh_match = re.search(r"\b(?:" + "|".join(sorted(WH_WORDS)) + r")\b", question, re.I)
+    if wh_match and "," in question[:wh_match.start()]:  # a frame: "In the storage table, which plan ...?"
+        question = question[question.rindex(",", 0, wh_match.start()) + 1:]
+    words = [w.strip(",;:?!.\"'") for w in question.split()]
+    words = [w for w in words if w]
+    low = [w.lower() for w in words]
+    if not low:
+        return "empty"
+    if low[0] in _YES_NO_OPENERS:
+        do_at = 0 if low[0] in _DO_SUPPORT else None
+    else:
+        wh_at = next((i for i, w in enumerate(low) if w in WH_WORDS), None)
+        if wh_at is None:
+            return "no-inversion"
+        lead = " ".join(low[:wh_at])
+        if wh_at and lead not in QUESTION_PREPOSITIONS:
+            return "echo"
+        do_at = next((i for i, w in enumerate(low) if i > wh_at and w in _DO_SUPPORT), None)
+    if do_at is not None and _finite_after_do(low[do_at + 1:]):
+        return "do-agreement"
+    return None
+
+
+#: finite forms that never follow do-support ("do the limit is", "does it can")
+_NEVER_AFTER_DO = (FINITE_AUXILIARIES - {"have", "do"}) | MODAL_VERBS
+
+
+#: words that open a clause of its own inside a question (it may hold a finite verb)
+_CLAUSE_BOUNDARY = WH_WORDS | frozenset(("that", "whether", "if", "before", "after", "until", "unless", "because",
+                                         "while", "once", "since", "so", "when", "where", "than"))
+
+
+def _finite_after_do(words: list[str]) -> bool:
+    """Whether ``words`` (after "do"/"does"/"did") hold a finite verb, which do-support leaves
+    bare: a finite auxiliary or modal, a third-person -s form, or a past form that is no
+    participle ("gave"; "encrypted backups" stays), each known to lemminflect as a verb only."""
+    from lemminflect import getAllInflections, getAllLemmas, getInflection
+
+    for w in words:
+        if w in _CLAUSE_BOUNDARY:
+            return False  # "Does the plan say how the team will ...": a clause of its own has its own verb
+        if w in _NEVER_AFTER_DO:
+            return True
+        lemmas = getAllLemmas(w)
+        if "VERB" not in lemmas or set(lemmas) - {"VERB"}:
+            continue
+        lemma = lemmas["VERB"][0]
+        forms = getAllInflections(lemma, upos="VERB")
+        if (w in forms.get("VBZ", ()) and w != lemma) or (
+                w in forms.get("VBD", ()) and w not in getInflection(lemma, tag="VBN")):
+            return True
+    return False
+
+
+#: v5: a question that leans on text outside itself ("... as well?", "the same patch", "also")
+_ANAPHORIC_QUESTION = re.compile(r"\b(?:as well|also|the same|likewise|similarly|in addition|additionally|instead|"
+                                 r"respectively)\b|\b(?:too|either|before|after|afterwards|previously)\s*\?$", re.I)
+#: v5: an answer that only points at something named elsewhere ("the same patch", "this", "it")
+_ANAPHORIC_ANSWER = re.compile(r"^(?:the\s+)?(?:same|other|another|such|this|that|these|those|it|its|they|them|"
+                               r"their|former|latter|above|below|following|aforementioned|previous|said)\b", re.I)
+
+
+def anaphoric(question: str, answer: str) -> bool:
+    """v5: whether the question or its answer points at text outside the question: an additive
+    or comparative word ("What has been included in 3.1.2 as well?", "Which SDK also supports
+    ...?": the sentence before names another), or an answer that is a pronoun or "the same
+    ..." rather than the content a reader would give."""
+    return bool(_ANAPHORIC_QUESTION.search(question) or _ANAPHORIC_ANSWER.match(answer.strip()))
 
 
 #: v4: what a question must not hold, each with why (checked on every question, first match wins)
@@ -472,6 +561,15 @@ _PERSON_NOUNS = {
 
 #: a predicate that goes on into a second clause with its own subject and verb
 _SECOND_CLAUSE = re.compile(r"\b(?:and|or|but|so)\s+(?:\w+\s+){1,3}?(?:is|are|was|were|will|can|has|have|do|does)\b")
+#: v5: the same with any finite auxiliary or modal, negated or not ("... is permanent and the
+#: objects cannot be restored")
+_SECOND_CLAUSE_V5 = re.compile(r"\b(?:and|or|but|so)\s+(?:\w+\s+){1,3}?(?:is|are|was|were|will|can|cannot|could|"
+                               r"has|have|had|do|does|did|must|may|might|should|would|shall)(?:n['’]t)?\b")
+
+
+def _second_clause(rest: str, version: str) -> bool:
+    """Whether a predicate goes on into a second clause with its own subject and verb."""
+    return bool((_SECOND_CLAUSE_V5 if _v5_rules(version) else _SECOND_CLAUSE).search(rest))
 
 
 def _agree_coordinated(rest: str) -> str:
@@ -545,11 +643,17 @@ def _subject_question(sentence: Sentence, site: Slot, family: str, claim: str,
     aux = m.group(1).lower()
     if aux not in ("is", "are", "was", "were", "has", "have"):
         return None  # "What can refer to ...?": with a modal the subject is an agent, not a thing
-    head = re.sub(r"[^a-z]", "", subject.split()[-1].lower())
-    wh = "Who" if head in _PERSON_NOUNS or head.rstrip("s") in _PERSON_NOUNS else "What"
+    wh, named = _subject_question_wh(subject, aux, rest, sentence, offset, version)
+    answer = named or answer
     if _rules_of(version):
-        if _SECOND_CLAUSE.search(rest):
+        if _second_clause(rest, version):
             return None  # "What is compliant and reimbursements are reviewed by X?": two clauses
+    bare_plural = re.match(r"([A-Za-z][a-z]+)\s+(?:that|which|who|for|of|with|in|on)\b", rest)
+    if _v5_rules(version) and aux in ("is", "are", "was", "were") and bare_plural and grammar_plural(
+            bare_plural.group(1).lower()):
+        # "X are Services that run ...": a bare plural predicate noun asks "What are services ...", not "What is"
+        aux, rest = ("were" if aux in ("was", "were") else "are"), rest[:1].lower() + rest[1:]
+    elif _rules_of(version) and not wh.startswith("Which "):  # "Which SDKs are ...": the head noun agrees as written
         singular = wh_subject_verb(aux, rest)
         if singular != aux:
             rest = _agree_coordinated(rest)
@@ -612,11 +716,15 @@ def _subject_wh(subject: str, sentence: Sentence, offset: int) -> tuple[str, str
     bare = re.sub(r"^(?:the|a|an)\s+", "", subject, flags=re.I)
     if verb_opener(bare):
         return None  # "Assuming you ...", "Confirm the issue ...": a clause opener, not a subject
+    if re.search(r"\b(?:and|or)\b", bare):
+        return None  # "Organization Name and Tax ID": two things, no one "Which ID" asks for
     at = offset + len(subject) - len(bare)
     for s in sentence.slots:
         if s.kind in _SUBJECT_NAME_KINDS and s.start == at and s.end == at + len(bare):
-            if s.kind == "person" and re.fullmatch(r"[A-Z][a-z'-]+(?:\s[A-Z][a-z'-]+)+", bare):
-                return "Who", bare  # a tagged "person" of one word or with an acronym is often a product
+            if s.kind == "person" and re.fullmatch(r"[A-Z][a-z'-]+(?:\s[A-Z][a-z'-]+)+", bare) and _person_name(bare):
+                return "Who", bare  # a tagged "person" of one word, with an acronym or no given name is often a product
+            if s.kind == "person" and re.fullmatch(r"[A-Z][a-z'-]+", bare) and _given_name(bare):
+                return "Who", bare  # "Logan starts working ...": one word, but a given name Faker's lists know
             if s.kind == "org" and bare.split()[-1][:1].isupper() and not bare.split()[-1].isupper():
                 return "Who", bare  # "Who will notify customers ...?" of a company
             if s.kind in ("version", "region", "tier", "environment"):
@@ -636,10 +744,69 @@ def _subject_wh(subject: str, sentence: Sentence, offset: int) -> tuple[str, str
         return None  # "Someone engages ...": an indefinite subject is no answer
     if head in _GROUP_NOUNS and len(bare.split()) > 1:
         return f"Which {head}", bare
-    people = _PERSON_NOUNS | _PERSON_NOUNS_V5
-    if head in people or head.rstrip("s") in people or (head.endswith("ies") and head[:-3] + "y" in people):
+    if person_noun(head):
         return "Who", bare
     return None
+
+
+def person_noun(word: str) -> bool:
+    """v5: whether ``word`` (lowercase) is a noun for people, singular or plural: the closed
+    lexicon :data:`_PERSON_NOUNS` and :data:`_PERSON_NOUNS_V5`, plurals through lemminflect
+    ("children" -> "child", "attendees" -> "attendee")."""
+    from lemminflect import getLemma
+
+    people = _PERSON_NOUNS | _PERSON_NOUNS_V5
+    return word in people or any(lemma in people for lemma in getLemma(word, upos="NOUN"))
+
+
+def _given_name(word: str) -> bool:
+    """v5: a one-word tagged person that is a given name Faker's lists know and no English word
+    lemminflect knows ("Logan"; not "Tilt", "Krisp" is unknown to both)."""
+    from lemminflect import getAllLemmas
+
+    from .families.synthetic import first_names
+
+    return word in first_names() and not getAllLemmas(word.lower())
+
+
+def _person_name(name: str) -> bool:
+    """v5: a capitalised name asked "Who": a given name Faker's lists know ("Amara Okafor"), or a
+    last word that is no English common noun ("Selin Aydin"; not "Data Studio", "Plover Desk",
+    which the tagger may call a person: lemminflect's lexicon knows "studio", "desk")."""
+    from lemminflect import getAllLemmas
+
+    from .families.synthetic import looks_like_person
+
+    return looks_like_person(name) or "NOUN" not in getAllLemmas(name.split()[-1].lower())
+
+
+#: v5: head nouns of a copular predicate that make its subject a person or an organisation
+#: ("X is a customer with 1000 developers" asks "Who", not "What")
+_PREDICATE_PERSON = re.compile(r"(?:(?:a|an|the|one of the|one of our|our|your)\s+)(?:[a-z][\w-]*\s+){0,2}?"
+                               r"([a-z]+)\b(?!\s+(?:of|for)\s+(?:a|an|the)\b)")
+
+
+def _subject_question_wh(subject: str, aux: str, rest: str, sentence: Sentence, offset: int,
+                         version: str) -> tuple[str, str | None]:
+    """The wh-phrase of the auxiliary subject shape (and the answer it expects, None for the
+    subject as written), chosen from what the answer is: a name slot by
+    its kind (:func:`_subject_wh`: "Who" for a person or company, "Which SDK", "Which version"),
+    a noun phrase headed by a person noun "Who", and in v5 also a subject whose copular predicate
+    names a person or role ("Who is a customer with 1000 developers?"); else "What"."""
+    head = re.sub(r"[^a-z]", "", subject.split()[-1].lower())
+    if _v5_rules(version):  # the head noun comes before its modifier: "Children under 12"
+        head = re.sub(r"[^a-z]", "", _SUBJECT_HEAD_END.split(subject)[0].split()[-1].lower())
+    if person_noun(head) if _v5_rules(version) else (head in _PERSON_NOUNS or head.rstrip("s") in _PERSON_NOUNS):
+        return "Who", None
+    if not _v5_rules(version):
+        return "What", None
+    named = _subject_wh(subject, sentence, offset)
+    if named is not None and (named[0] != "Who" or _person_name(named[1])):
+        return named  # "Who" of a copula only for a person's name: "Who is available ...?" of a product reads wrong
+    pred = _PREDICATE_PERSON.match(rest) if aux in ("is", "are", "was", "were") else None
+    if pred and person_noun(pred.group(1)):
+        return "Who", None
+    return "What", None
 
 
 def _verb_form(word: str, plural: bool) -> str | None:
@@ -708,7 +875,7 @@ def _main_verb_question(sentence: Sentence, site: Slot, family: str, claim: str,
         if site.start - offset < rest_start:
             return None  # the condition must sit in the predicate, not in the subject asked for
         rest = body[rest_start:]
-        if _POINTER.search(rest) or _SECOND_CLAUSE.search(rest) or len(rest.split()) < 2:
+        if _POINTER.search(rest) or _second_clause(rest, version) or len(rest.split()) < 2:
             return None
         if re.match(r"(?:that|to|how|what|whether|if|why|when|where|who|which)\b", rest, re.I):
             return None
@@ -734,6 +901,9 @@ def _noun_not_verb(word: str, after: str) -> bool:
     words = re.findall(r"[A-Za-z'-]+", nxt)
     if words and words[0].lower() in _FINITE_NEXT:
         return True  # "Root keys are ...", "API keys should ...", "The people team will ...": no verb takes a modal next
+    adv = re.match(r"(?:(?:never|not|also|only|always|still|already|now|just|usually|often|rarely)\s+)+([a-z]+)\b", nxt)
+    if adv and _inflected_verb(adv.group(1)):
+        return True  # "authors work never entered ...": a finite verb after the adverb, so "work" is a noun
     lemmas = getLemma(word.lower(), upos="NOUN", lemmatize_oov=False)
     if not lemmas or lemmas[0] == word.lower():
         return False
@@ -746,6 +916,15 @@ def _noun_not_verb(word: str, after: str) -> bool:
         words[0].lower().endswith(("ed", "en"))
 
 
+def _inflected_verb(word: str) -> bool:
+    """Whether lemminflect knows ``word`` only as a verb, in a form other than its base
+    ("entered", "receives"; not "work", "updates" which may be nouns)."""
+    from lemminflect import getAllLemmas
+
+    lemmas = getAllLemmas(word)
+    return set(lemmas) == {"VERB"} and word not in lemmas["VERB"]
+
+
 #: a word after which the word before it was a noun, not a verb ("keys are", "tokens should")
 _FINITE_NEXT = {"is", "are", "was", "were", "can", "could", "should", "must", "will", "would", "may", "might",
                 "do", "does", "did", "have", "has", "had", "need", "needs", "shall"}
@@ -753,7 +932,9 @@ _FINITE_NEXT = {"is", "are", "was", "were", "can", "could", "should", "must", "w
 _PERSON_NOUNS_V5 = {"volunteer", "moderator", "auditor", "editor", "recipient", "requester", "subscriber",
                     "holder", "signatory", "assignee", "responder", "technician", "researcher", "designer",
                     "accountant", "counsel", "volunteer", "mentor", "manager", "steward", "delegate", "sponsor",
-                    "organiser", "organizer", "speaker", "reporter"}
+                    "organiser", "organizer", "speaker", "reporter", "child", "kid", "minor", "adult",
+                    "visitor", "resident", "patient", "parent", "researcher", "newcomer", "teammate", "colleague",
+                    "peer", "friend", "individual", "human", "citizen", "researcher", "learner", "trainee"}
 
 
 def grammar_plural(subject: str) -> bool:
@@ -794,8 +975,8 @@ def _agent_question(sentence: Sentence, site: Slot, family: str, claim: str, env
     wh = _subject_wh(agent, sentence, offset + agent_at)
     if wh is None:
         return None
-    if wh[0] == "What" and re.fullmatch(r"[A-Z][a-z'-]+(?:\s[A-Z][a-z'-]+)+", agent):
-        wh = ("Who", agent)  # "managed by Amara Okafor": a named agent of a human act is a person
+    if wh[0] == "What" and re.fullmatch(r"[A-Z][a-z'-]+(?:\s[A-Z][a-z'-]+)+", agent) and _person_name(agent):
+        wh = ("Who", agent)  # "managed by Amara Okafor": a named agent with a given name is a person
     lemmas = [lemma for lemma in _verb_lemmas(m.group(3)) if lemma not in ("be",)]
     if not lemmas:
         return None
@@ -873,7 +1054,8 @@ def _render(sentence: Sentence, site: Slot, family: str, env: Environment, versi
     text = sentence.text
     keep_case = any(s.start <= len(text) - len(text.lstrip()) + 1 and s.kind in _NAME_KINDS for s in sentence.slots)
     parts = _clause_parts(text, site, answer_slot, keep_case=keep_case,
-                          allow_negation=(version != "v1" and family == "polarity"), strict=_rules_of(version))
+                          allow_negation=(version != "v1" and family == "polarity"), strict=_rules_of(version),
+                          v5=_v5_rules(version))
     ctx = {
         "family": family,
         "kind": site.kind,
@@ -904,7 +1086,8 @@ def _render(sentence: Sentence, site: Slot, family: str, env: Environment, versi
     if answer_slot is not None and answer_slot.kind in _FRONTED_ONLY:
         ctx["in_situ"] = None
     if _v5_rules(version) and ctx["in_situ"] and not ctx["fronted"]:
-        ctx["in_situ"] = do_fronted(ctx["in_situ"], parts.get("wh") or "") or ctx["in_situ"]
+        wh = parts.get("wh") or ""
+        ctx["in_situ"] = do_fronted(ctx["in_situ"], wh) or pp_fronted(ctx["in_situ"], wh) or ctx["in_situ"]
     question = " ".join(template.render(**ctx).split())
     if not question or not question.endswith("?") or " ," in question or ",," in question:
         return None
@@ -1052,12 +1235,6 @@ MAX_IN_SITU_PREFIX = 6
 _PERSONAL_START = re.compile(r"^(?:you|we|i|our|your|us|one)\b", re.I)
 
 
-#: prepositions that move in front with the wh-phrase they govern ("Within how many hours does ...")
-_PIED_PIPED = frozenset(("for", "within", "after", "before", "in", "on", "at", "by", "from", "until", "of", "to",
-                         "over", "under", "about", "into", "through", "across", "during", "between", "per",
-                         "with", "than", "above", "below", "around", "up"))
-
-
 def _finite_in(words: list[str]) -> bool:
     """Whether any of ``words`` is a finite verb form lemminflect knows that is no plain noun
     plural ("receives", "approved"; not "plans", "fixes" after a noun)."""
@@ -1092,12 +1269,12 @@ def do_fronted(in_situ: str, wh: str) -> str | None:
         return None
     before, after = in_situ[:at].split(), in_situ[at + len(wh):]
     prep = ""
-    if before and before[-1].lower() in _PIED_PIPED:  # "responds within how many hours": the preposition moves too
+    if before and before[-1].lower() in _PREPS:  # "responds within how many hours": the preposition moves too
         prep, before = before[-1].lower() + " ", before[:-1]
     if not 2 <= len(before) <= MAX_IN_SITU_PREFIX:
         return None
     verb, subject = before[-1], " ".join(before[:-1])
-    if verb in _PIED_PIPED or verb in ("a", "an", "the", "and", "or"):
+    if verb in _PREPS or verb in ("a", "an", "the", "and", "or"):
         return None
     if _AUX.match(after.strip()) or _finite_in(before[:-1]):
         return None  # "the rate limit on which plan is 300": the wh-phrase sits in the subject;
@@ -1130,6 +1307,34 @@ def do_fronted(in_situ: str, wh: str) -> str | None:
     return f"{moved[:1].upper()}{moved[1:]} {do} {subject} {lemma}{rest}"
 
 
+def pp_fronted(in_situ: str, wh: str) -> str | None:
+    """v5: a wh-phrase inside a prepositional phrase on the subject moves to the front with its
+    preposition, and the auxiliary after it inverts with the subject, as English asks it: "new
+    workspaces on which plan can start a trial" -> "On which plan can new workspaces start a
+    trial"; "support for which version of X was removed in 3.4" -> "For which version of X was
+    support removed in 3.4". Only before an auxiliary or modal (a lexical verb would need
+    do-support: None), with a subject of at most five words holding no verb or negation."""
+    if not wh:
+        return None
+    at = in_situ.find(wh)
+    if at <= 0:
+        return None
+    before, after = in_situ[:at].split(), in_situ[at + len(wh):]
+    if len(before) < 2 or before[-1].lower() not in _FRONTABLE:
+        return None
+    prep, subject = before[-1].lower(), before[:-1]
+    if len(subject) > 5 or _finite_in(subject) or re.search(r"\b(?:not|never|no|and|or)\b", " ".join(subject), re.I):
+        return None
+    of = re.match(r"\s+of\s+[A-Za-z][\w.-]*", after)
+    moved = wh + (of.group(0) if of else "")
+    rest = after[of.end():] if of else after
+    aux = re.match(r"\s+(is|are|was|were|will|can|must|may|should|has|have|could|would|might)\s+(?=\S)", rest)
+    if not aux:
+        return None
+    lead = f"{prep} {moved}"
+    return f"{lead[:1].upper()}{lead[1:]} {aux.group(1)} {' '.join(subject)} {rest[aux.end():]}"
+
+
 def natural_in_situ(before: str, after: str) -> bool:
     """v3: "The Hobby plan includes how much usage?" is a question; "We recommend switching
     back to X if ... after upgrading to which region?" is an echo of the sentence. The answer
@@ -1151,7 +1356,7 @@ def natural_in_situ(before: str, after: str) -> bool:
 
 
 def _clause_parts(text: str, site: Slot, answer_slot: Slot | None, *, keep_case: bool = False,
-                  allow_negation: bool = False, strict: bool = False) -> dict:
+                  allow_negation: bool = False, strict: bool = False, v5: bool = False) -> dict:
     parts: dict = {}
     body = _BULLET.sub("", text).strip().rstrip(".")
     offset = len(text) - len(text.lstrip())
@@ -1208,12 +1413,12 @@ def _clause_parts(text: str, site: Slot, answer_slot: Slot | None, *, keep_case:
             span = parts.get("answer_span")
             if span and span[0] >= m.end() and parts["aux"] not in ("has", "have", "does", "do", "did"):
                 parts["fronted"] = _fronted(body, m, span, parts["wh"], parts["subject"],
-                                            allow_negation=allow_negation)
+                                            allow_negation=allow_negation, _v5=v5)
     return parts
 
 
 def _fronted(body: str, aux: re.Match, span: tuple[int, int], wh: str, subject: str, *,
-             allow_negation: bool = False) -> str | None:
+             allow_negation: bool = False, _v5: bool = False) -> str | None:
     """ "Logs are kept for 14 days in X" -> "For how many days are logs kept in X";
     "You will have 7 days to reply" -> "How many days will you have to reply"."""
     a, b = span
@@ -1228,6 +1433,10 @@ def _fronted(body: str, aux: re.Match, span: tuple[int, int], wh: str, subject: 
             return None  # "a grant of $5", "limit you to 40 hours": in-place wording reads better
         prep = m.group(1)
         between = between[: m.start()]
+    of = re.match(r"\s+of\s+(?:(?:a|an|the|your|my|our|their)\s+)?[a-z][a-z-]*\b(?!\s*(?:of|'s)\b)", after) \
+        if prep and _v5 else None
+    if of:  # v5: "within 72 hours of confirmation" moves as one phrase, as in :func:`do_fronted`
+        wh, after = wh + of.group(0), after[of.end():]
     if re.match(r"\s*(?:of\b|\()", after):
         return None  # "8 weeks of FMLA", "3 days (24 hours)": the value heads a longer phrase
     if _BOUND_BEFORE.search(between) or _DETERMINER_BEFORE.search(between):
@@ -1401,6 +1610,11 @@ _UNIT_HEADERS = {"days", "hours", "minutes", "seconds", "weeks", "months", "year
                  "mb", "tb", "usd", "dollars", "percent", "%"}
 
 
+#: v5: a cell value that is an adverbial (a frequency, a time frame, a bound), not a thing a row "has"
+_ADVERBIAL_VALUE = re.compile(r"(?:every|each|per|once|twice|within|after|before|until|by|daily|weekly|monthly|"
+                              r"quarterly|yearly|annually|hourly|nightly)\b", re.I)
+
+
 def _phrase_row_key(sentence: Sentence, cells, cell, site: Slot, family: str, env: Environment,
                     version: str, heading: str | None = None) -> Phrasing | None:
     """v2, a changed value in a non-key cell: pin that value, ask for the row's key
@@ -1422,6 +1636,8 @@ def _phrase_row_key(sentence: Sentence, cells, cell, site: Slot, family: str, en
         return None  # "is the definition Expected to happen within ...": a sentence pasted as a condition
     if _rules_of(version) and header.strip().lower() in _UNIT_HEADERS:
         return None  # "For which plan are the days 60 days ...?": the header only repeats the unit
+    if _v5_rules(version) and _ADVERBIAL_VALUE.match(value.strip()):
+        return None  # "which environment has a restore test of Every six months?": a frequency is no "of" value
     key_end = len(key_header) + 2 + len(key_value)
     if any(s.family in ("quantity", "date") and s.start < key_end for s in sentence.slots):
         return None  # the row's key is itself a value ("250 MB"): no name to ask for

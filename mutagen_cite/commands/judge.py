@@ -114,7 +114,7 @@ def build_judge(spec: str, *, threshold: float | None, spacy_model: str | None, 
 @click.option("--max-premise-sentences", type=click.IntRange(1), default=4, show_default=True)
 @click.option("--spacy-model", default=None, metavar="NAME", help="spaCy pipeline for the slots judge.")
 @click.option("--embedding-model", default=None, metavar="NAME_OR_DIR", help="Sentence embedding model (embedding judge).")
-@click.option("--slots-embeddings", is_flag=True, help="Let the slots judge also weigh embedding similarity of the rest.")
+@click.option("--slots-embeddings", is_flag=True, help="Let the slots judge also weigh embedding similarity of the rest where words fall short (as --judge slots:meaning).")
 @click.option("--exclude-trained", type=click.Path(path_type=Path), default=None, metavar="MODEL_DIR",
               help="Leave out corpus documents a model trained here was trained on (its training.json).")
 @click.option("--json", "json_out", type=click.Path(path_type=Path), default=None, help="Write the report as JSON.")

@@ -150,6 +150,11 @@ STOPWORDS = FUNCTION_WORDS | CUE_WORDS
 #: question shapes (``cases/questions.py``) take their lists from here
 ARTICLES = frozenset("a an the".split())
 BASIC_PREPOSITIONS = frozenset("of in on at to for from by with".split())
+#: the prepositions a question shape reads before a value or moves with its wh-phrase ("Within how
+#: many hours ...", "For how many days ..."); "up to" is the one two-word member
+QUESTION_PREPOSITIONS = BASIC_PREPOSITIONS | frozenset(
+    "within after before until over under about into through across during between per than above below around up"
+    .split()) | frozenset(("up to",))
 COORDINATORS = frozenset("and or".split())
 #: finite forms of be / do / have: a question or clause opens with one ("Does ...?", "Is ...?")
 FINITE_AUXILIARIES = frozenset("is are was were do does did has have had".split())

@@ -120,7 +120,7 @@ class EntityFamily:
                 sentence.text, slot
             ):
                 continue
-            elif _typed(slot) is not None and _in_longer_name(sentence.text, slot):
+            elif _typed(slot) is not None and grammar.in_longer_name(sentence.text, slot.start, slot.end):
                 continue  # "Railway Postgres", "Slack Enterprise Grid": a word of a longer name
             elif grammar.is_sentence_start(sentence.text, slot.start) and (
                 len(slot.text.split()) == 1 or slot.text.split()[0].lower() in _IMPERATIVES
@@ -259,6 +259,8 @@ class EntityFamily:
             # brand with another head ("Acme CLI" -> "Acme Postgres") is not, unless a real
             # sibling sentence puts it in the same place
             sibling = n_words > 1 and len(words) > 1 and own.split()[-1] == words[-1]
+            if sibling and _modifier_sort(own) != _modifier_sort(v):
+                sibling = False  # "Data Studio" (a product's part) vs "Android Studio" (another vendor's tool)
             if sibling and set(words[:-1]) <= house_words:
                 return None  # "Acme Studio" for "Data Studio": the vendor's name for the same product
             if index >= FREQUENT and not sibling and not person and not grammar.is_camel(v):
@@ -364,16 +366,6 @@ def _typed(slot: Slot) -> str | None:
     return style_of(slot.text.strip(), "product") if slot.kind == "product" else None
 
 
-def _in_longer_name(text: str, slot: Slot) -> bool:
-    """The name is one word of a longer capitalised name: a capitalised word glued before it
-    (not the sentence's first word) or after it ("Railway Postgres", "Slack Enterprise Grid")."""
-    prev = grammar.word_before(text, slot.start)
-    if prev is not None and prev[2][:1].isupper() and not grammar.is_sentence_start(text, prev[0]):
-        return True
-    nxt = grammar.word_after(text, slot.end)
-    return nxt is not None and nxt[2][:1].isupper()
-
-
 def _confirmed(values: ValueSource, surface: str, person: bool) -> bool:
     """The corpus confirms ``surface`` as a person (or as an organisation or product, which the
     tagger mixes up): it recurs tagged that way. Without mining results (unit examples) every
@@ -425,6 +417,14 @@ def _good_name(surface: str, kind: str = "org") -> bool:
     if any(ch in s for ch in "/\\|#*_=<>[](){}:&;,\"") or re.search(r"['’]s\b", s) or not s.isascii():
         return False
     return True
+
+
+def _modifier_sort(name: str) -> bool:
+    """Whether the words before a name's head are common words ("Data Studio", "Logs
+    Explorer") rather than names ("Android Studio", "Python SDK"). Two names with the same head
+    are the same kind of thing only when their modifiers are of the same sort: a common word
+    names a part of the house product, a name another vendor's or platform's product."""
+    return all(grammar.looks_common_word(w) for w in name.split()[:-1])
 
 
 def _version_site(text: str, slot: Slot, v: Version) -> bool:

@@ -58,6 +58,23 @@ def word_after(text: str, pos: int) -> tuple[int, int, str] | None:
     return pos + m.start(1), pos + m.end(1), m.group(1)
 
 
+def in_longer_name(text: str, start: int, end: int | None = None) -> bool:
+    """Whether the span ``text[start:end]`` is part of a longer proper name: a word holding a
+    capital letter right before it, after a space or a hyphen ("Windows 11 devices", "GPT-4
+    model", "Railway Postgres"), that does not open its sentence (a capitalised verb or
+    determiner opens one: "Create 3 projects", "Docker images"); or, when ``end`` is given, a
+    capitalised word right after it ("Slack Enterprise Grid"). The quantity family asks it of a
+    number (a number in a name is no count), the entity family of a name (a word of a longer
+    name is no slot)."""
+    m = re.search(r"([A-Za-z][\w\u2022.'’]*)(?:[ \t]+|-)$", text[:start])
+    if m and any(ch.isupper() for ch in m.group(1)) and not is_sentence_start(text, m.start(1)):
+        return True
+    if end is None:
+        return False
+    nxt = word_after(text, end)
+    return nxt is not None and nxt[2][:1].isupper()
+
+
 def token_after(text: str, pos: int) -> str:
     """The next whitespace-free token after ``pos`` (may be punctuation or a number), or ""."""
     m = re.match(r"\s*(\S+)", text[pos:])

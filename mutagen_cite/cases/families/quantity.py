@@ -48,18 +48,6 @@ _ID_WORDS = {"step", "section", "chapter", "page", "version", "rule", "table", "
              "appendix", "phase", "level", "tier", "option", "item", "part", "no", "number", "#"}
 
 
-def _in_name(text: str, start: int) -> bool:
-    """A number that continues a proper name is part of the name, not a count: "Windows 11
-    devices", "Python 3 runtime", "GPT-4 model". The word before it is capitalised, written
-    against the number or after a space, and does not open the sentence (where a capitalised
-    verb or determiner opens a count: "Create 3 projects")."""
-    before = text[:start]
-    m = re.search(r"([A-Za-z][\w\u2022.'’]*)(?:[ \t]+|-)$", before)
-    if not m or not any(ch.isupper() for ch in m.group(1)):
-        return False
-    return bool(before[: m.start(1)].strip())
-
-
 #: words that may follow a counted noun (so the noun is the head, not a modifier)
 _FOLLOWERS = {"is", "are", "was", "were", "has", "have", "that", "which", "who", "per", "for", "of",
               "in", "on", "at", "to", "and", "or", "with", "by", "from", "each", "included", "can",
@@ -165,7 +153,7 @@ class QuantityFamily:
             prev = grammar.word_before(text, slot.start)
             if prev is not None and prev[2].lower() in _ID_WORDS or text[: slot.start].rstrip().endswith("#"):
                 continue
-            if slot.kind == "count" and _in_name(text, slot.start):
+            if slot.kind == "count" and grammar.in_longer_name(text, slot.start):
                 continue
             if slot.kind == "count" and not _good_count(sentence, slot, parsed):
                 continue

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import math
 import re
+from functools import lru_cache
 from typing import Any, Sequence
 
 from ..answers import chunk_sentences, normalise_space
@@ -49,9 +50,20 @@ _SAME_STRENGTH = {"have to": _OBLIGATION, "has to": _OBLIGATION, "every": ("ever
 
 
 def _content(text: str) -> set[str]:
-    """The topic words of ``text``, a plural read as its singular ("every level" / "All levels")."""
+    """The topic words of ``text``, a plural read as its singular ("every level" / "All levels",
+    "policies" / "policy", "indexes" / "index"; lemminflect's noun lemma, not a dropped "s")."""
     words = {w.lower().strip(".-") for w in _WORD.findall(text)} - _STOP
-    return {w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w for w in words}
+    return {_singular(w) for w in words}
+
+
+@lru_cache(maxsize=65536)
+def _singular(word: str) -> str:
+    """The first noun lemma lemminflect gives (its dictionary, then its rules); the word itself
+    when it gives none."""
+    from lemminflect import getLemma
+
+    lemmas = getLemma(word, upos="NOUN")
+    return lemmas[0] if lemmas and lemmas[0] else word
 
 
 class ReaderGenerator:
