@@ -442,10 +442,10 @@ def _restated_in_other_words(c: Candidate) -> str | None:
 
 #: words in a heading or a list's lead-in that state the strength of the items under them
 #: ("Requirements", "Three limits apply:", "All of the following must be set:", a list of what
-#: the reader needs: "You will need:", "Make sure that:")
+#: the reader needs: "You will need:", "Make sure that:", "Conditions that have to be met:")
 FRAMING_WORDS = re.compile(
     r"\b(?:require(?:d|s|ments?)?|prerequisites?|mandatory|must|rules?|restrictions?|limits?|limitations?|"
-    r"constraints?|always|all|every|each|never|need(?:s|ed)?|make\s+sure|ensure)\b", re.I)
+    r"constraints?|always|all|every|each|never|need(?:s|ed)?|ha(?:ve|s)\s+to|make\s+sure|ensure)\b", re.I)
 #: a list item's marker at the start of a line
 _LIST_ITEM = re.compile(r"^\s*(?:[-*+\u2022]|\d+[.)])\s+")
 

@@ -202,7 +202,7 @@ def _edit(text: str, slot: Slot, target: str) -> tuple[int, int, str] | None:
         return None  # a floating quantifier: "they each qualify", "we all agree"
     if q == "all" and prev_low in ("is", "are", "was", "were", "be", "been"):
         return None  # "they are all averages": "all" floats after the verb
-    if re.match(r"(?:many thanks|some time|all in all|all along|all but)\b", text[s:], re.I):
+    if re.match(r"(?:many thanks|some time|all in all|all along|all but|all the way|all at once|all set|all over)\b", text[s:], re.I):
         return None  # idioms, not quantified claims
     if q in ("each", "every") and (grammar.is_plural_noun(nxt_low) or re.search(r"\d\s*[A-Za-z]*\s*$", text[:s])):
         return None  # "each comes with", "at 100 MB each show": "each" is a pronoun here
