@@ -38,3 +38,15 @@ def test_a_quantified_all_is_still_weakened():
     sentence = "All members can unload the kiln after firing."
     slot = Slot("aggregation", "quantifier", 0, 3, "All", "all")
     assert aggregation_edit(sentence, slot, "most") is not None
+
+
+def test_a_name_seen_only_before_package_is_no_tier():
+    from mutagen_cite.analysis.annotate import learn_tiers
+
+    texts = [
+        "Install the NPM package to add the tracker. The NPM package works with any bundler.",
+        "Pick the Growth plan for teams. The Growth package adds seats. The Growth plan bills monthly.",
+    ]
+    tiers = learn_tiers(texts)
+    assert "Growth" in tiers
+    assert "NPM" not in tiers

@@ -273,9 +273,14 @@ def learn_tiers(
     least ``min_share`` of all their mentions (so a company name that once precedes "plan"
     is not a tier). Not tiers: the tail of a longer capitalised name ("You Go" of "Pay As You
     Go plan"), support or service packages ("Premium Support plan"), and capitals-only words
-    of a patch list or code ("XSTREAM"). ``extra`` is the user's own list, always kept."""
+    of a patch list or code ("XSTREAM"). "package" is weak evidence: in software documentation
+    "<X> package" mostly names a software package ("the NPM package", "the Python package"), so
+    a name seen only before "package" is no tier; one also seen before "plan", "tier", "edition"
+    or "subscription" (or in a Plan: cell) counts its package mentions too. ``extra`` is the
+    user's own list, always kept."""
     texts = list(texts)
     counts: Counter[str] = Counter()
+    strong: Counter[str] = Counter()
     for text in texts:
         for m in patterns.TIER_CONTEXT.finditer(text):
             name = m.group("name") or m.group("cell")
@@ -290,9 +295,11 @@ def learn_tiers(
                 continue  # "Credit plans are billed ..." / "## Credit plans": a capital there names nothing
             if name and name not in patterns.NOT_TIERS and not patterns.not_a_plan(name):
                 counts[name] += 1
+                if not (m.group("noun") or "").lower().startswith("package"):
+                    strong[name] += 1
     learned = set()
     for name, n in counts.items():
-        if n < min_count:
+        if n < min_count or not strong[name]:
             continue
         mentions = sum(len(re.findall(rf"\b{re.escape(name)}\b", t)) for t in texts)
         if mentions and n / mentions >= min_share:

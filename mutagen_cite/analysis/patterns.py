@@ -49,7 +49,7 @@ ENVIRONMENT_BARE = re.compile(
 
 #: "the Pro plan", "Business tier", "Plan: Team;" (a table row rendered by the loader)
 TIER_CONTEXT = re.compile(
-    r"\b(?P<name>[A-Z][A-Za-z0-9+]*(?:\s[A-Z][A-Za-z0-9+]*)?)\s(?:plans?|tiers?|editions?|subscriptions?|packages?)\b"
+    r"\b(?P<name>[A-Z][A-Za-z0-9+]*(?:\s[A-Z][A-Za-z0-9+]*)?)\s(?P<noun>plans?|tiers?|editions?|subscriptions?|packages?)\b"
     r"|\b(?:Plan|Tier|Edition):\s(?P<cell>[A-Z][A-Za-z0-9+]*(?:\s[A-Z][A-Za-z0-9+]*)?)\s*[;.]"
 )
 NOT_TIERS = {
