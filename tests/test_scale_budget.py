@@ -23,8 +23,18 @@ def test_sample_scales_with_the_case_count():
 
 def test_a_family_is_not_called_exhausted_before_the_sample():
     budget = budget_for(60, None, 13, 5.0)
-    dry = [{"date": 0}] * 2
+    dry = [{"date": 0, "modality": 40}] * 2
     assert not _pools(budget, dry).exhausted("date")  # 64 documents: under the 96 of a 60-case suite
     assert _pools(budget, dry + [{"date": 0}]).exhausted("date")  # 96 documents, none found in the last two batches
-    growing = [{"date": 0}, {"date": 10}, {"date": 10}]
+    growing = [{"date": 0, "modality": 80}, {"date": 10}, {"date": 10}]
     assert not _pools(budget, growing).exhausted("date")  # 20 in two batches: as much again fills 25
+
+
+def test_no_family_is_exhausted_while_the_pools_cannot_fill_the_suite():
+    """A doc set where every family is rare: after the sample the pools hold 26 candidates for
+    30 pairs, so parsing goes on (a 60-case build must not stop at 22 pairs)."""
+    budget = budget_for(60, None, 13, 5.0)
+    thin = [{"quantity": 1, "entity": 1, "polarity": 2, "aggregation": 4, "modality": 2}] * 2 + [{"aggregation": 1}]
+    assert not _pools(budget, thin).exhausted("date")
+    full = thin + [{"modality": 40}]
+    assert _pools(budget, full).exhausted("date")
