@@ -263,8 +263,6 @@ class EntityFamily:
                 sibling = False  # "Data Studio" (a product's part) vs "Android Studio" (another vendor's tool)
             if sibling and set(words[:-1]) <= house_words:
                 return None  # "Acme Studio" for "Data Studio": the vendor's name for the same product
-            if sibling and set(own.split()[:-1]) <= house_words:
-                sibling = False  # "Acme Studio" (the house's product) -> "Android Studio" (another vendor's tool)
             if index >= FREQUENT and not sibling and not person and not grammar.is_camel(v):
                 return None  # a rare "name" in the vocabulary is as likely spaCy noise as a name
             if not person and not sibling and v not in comparable:
