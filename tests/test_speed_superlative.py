@@ -1,4 +1,4 @@
-""""most" as a superlative degree is no quantifier (issue 12, AttributionBench errors): "the
+""""most" as a superlative degree is its own class ("degree"), not "the majority of" (issue 12, AttributionBench errors): "the
 most popular plan", "most commonly used" grade a word; "most users" quantifies. A claim that
 restates the premise without the degree word is not a dropped quantifier. Made-up sentences."""
 
@@ -17,13 +17,13 @@ def judge():
 
 def _aggregation(judge, text):
     (verdict,) = judge.verdicts([(text, text)])
-    return [m.word for m in judge._analyses[text].markers if m.family == "aggregation"]
+    return [m.cls for m in judge._analyses[text].markers if m.family == "aggregation"]
 
 
 @pytest.mark.parametrize("text, quantifiers", [
-    ("Teams most commonly deploy the agent as a sidecar.", []),
-    ("The agent is most often deployed as a sidecar.", ["often"]),  # "often" itself grades frequency
-    ("The Pro plan is the most popular plan for small teams.", []),
+    ("Teams most commonly deploy the agent as a sidecar.", ["degree"]),
+    ("The agent is most often deployed as a sidecar.", ["degree", "most"]),  # "often" itself: most of the time
+    ("The Pro plan is the most popular plan for small teams.", ["degree"]),
     ("Most teams deploy the agent as a sidecar.", ["most"]),
     ("Most family plans include two seats.", ["most"]),
     ("Most daily reports are archived after a week.", ["most"]),
@@ -36,6 +36,9 @@ def test_most_grades_or_quantifies(judge, text, quantifiers):
     ("Teams most commonly deploy the agent as a sidecar container.", "Teams commonly deploy the agent as a sidecar container.", True),
     ("Most teams deploy the agent as a sidecar container.", "All teams deploy the agent as a sidecar container.", False),
     ("All teams deploy the agent as a sidecar container.", "Most teams deploy the agent as a sidecar container.", False),
+    # a quantifier written where the premise has the degree word is still a swap
+    ("The Pro plan is the most popular plan for small teams.", "The Pro plan is the all popular plan for small teams.", False),
+    ("The Pro plan is the most popular plan for small teams.", "The Pro plan is most popular plan for small teams.", True),
 ])
 def test_a_dropped_degree_word_is_no_dropped_quantifier(judge, premise, claim, supported):
     (verdict,) = judge.verdicts([(premise, claim)])

@@ -560,10 +560,12 @@ def analyse(text: str, slots: Sequence[Slot], known_names: Sequence[str] = ()) -
                 continue  # "as many as 26 weeks", "up to ...": a bound, read with the quantity
             if re.match(r"\s+(?:other|another)\b", text[s.end:]):
                 continue  # "each other" is reciprocal, not a quantifier
+            cls = QUANTIFIER_CLASS.get(word)
             if word == "most" and (re.search(r"\bthe\s+$", text[max(0, s.start - 5):s.start], re.I)
                                    or _DEGREE_ADVERB.match(text, s.end)):
-                continue  # a superlative degree ("the most popular", "most commonly used"), not "the majority of"
-            cls = QUANTIFIER_CLASS.get(word)
+                # a superlative degree ("the most popular", "most commonly used"), not "the majority
+                # of": a claim may drop it; another quantifier in its place is still a swap
+                cls = "degree"
             mod = _QUANT_MODIFIER.search(text[max(0, s.start - 12) : s.start])
             if cls and mod:
                 cls = "some" if mod.group(1).lower() == "not" else "most"
