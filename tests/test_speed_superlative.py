@@ -1,5 +1,5 @@
-""""most" as a superlative degree is its own class ("degree"), not "the majority of" (issue 12, AttributionBench errors): "the
-most popular plan", "most commonly used" grade a word; "most users" quantifies. A claim that
+""""most" as a superlative degree is its own class ("degree"), not "the majority of" (issue 12, AttributionBench errors): "most
+commonly used" grades a word; "most users" and "the most seats" quantify. A claim that
 restates the premise without the degree word is not a dropped quantifier. Made-up sentences."""
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ def _aggregation(judge, text):
 @pytest.mark.parametrize("text, quantifiers", [
     ("Teams most commonly deploy the agent as a sidecar.", ["degree"]),
     ("The agent is most often deployed as a sidecar.", ["degree", "most"]),  # "often" itself: most of the time
-    ("The Pro plan is the most popular plan for small teams.", ["degree"]),
+    ("The Pro plan gives the most seats for the price.", ["most"]),  # an amount, not a degree
     ("Most teams deploy the agent as a sidecar.", ["most"]),
     ("Most family plans include two seats.", ["most"]),
     ("Most daily reports are archived after a week.", ["most"]),
@@ -37,8 +37,7 @@ def test_most_grades_or_quantifies(judge, text, quantifiers):
     ("Most teams deploy the agent as a sidecar container.", "All teams deploy the agent as a sidecar container.", False),
     ("All teams deploy the agent as a sidecar container.", "Most teams deploy the agent as a sidecar container.", False),
     # a quantifier written where the premise has the degree word is still a swap
-    ("The Pro plan is the most popular plan for small teams.", "The Pro plan is the all popular plan for small teams.", False),
-    ("The Pro plan is the most popular plan for small teams.", "The Pro plan is most popular plan for small teams.", True),
+    ("Teams most commonly deploy the agent as a sidecar container.", "Teams all commonly deploy the agent as a sidecar container.", False),
 ])
 def test_a_dropped_degree_word_is_no_dropped_quantifier(judge, premise, claim, supported):
     (verdict,) = judge.verdicts([(premise, claim)])

@@ -561,10 +561,10 @@ def analyse(text: str, slots: Sequence[Slot], known_names: Sequence[str] = ()) -
             if re.match(r"\s+(?:other|another)\b", text[s.end:]):
                 continue  # "each other" is reciprocal, not a quantifier
             cls = QUANTIFIER_CLASS.get(word)
-            if word == "most" and (re.search(r"\bthe\s+$", text[max(0, s.start - 5):s.start], re.I)
-                                   or _DEGREE_ADVERB.match(text, s.end)):
-                # a superlative degree ("the most popular", "most commonly used"), not "the majority
-                # of": a claim may drop it; another quantifier in its place is still a swap
+            if word == "most" and _DEGREE_ADVERB.match(text, s.end):
+                # a superlative degree ("most commonly used"), not "the majority of": a claim may
+                # drop it; another quantifier in its place is still a swap. ("the most" before a
+                # noun is an amount, "the most bang for the buck", and stays a quantifier)
                 cls = "degree"
             mod = _QUANT_MODIFIER.search(text[max(0, s.start - 12) : s.start])
             if cls and mod:
