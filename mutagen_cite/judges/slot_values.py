@@ -533,7 +533,8 @@ QUANTIFIER_CLASS = {
 #: judge that let "all" support "most" would pass the distractor of the second.
 QUANTIFIER_ENTAILS = {
     "all": {"all"},
-    "most": {"most"},
+    "most": {"most", "degree"},
+    "degree": {"degree", "most"},  # "the most popular" (a superlative) written with or without "the"
     "some": {"some"},
     "few": {"few"},
     "none": {"none"},

@@ -110,6 +110,13 @@ _SKIP_FOR_HEAD = set(
 _WORD = re.compile(r"[A-Za-z0-9]+(?:[-'.][A-Za-z0-9]+)*")
 _MODAL_CONTRACTED = re.compile(r"\b(can|ca|wo|sha|could|should|would|must|might)(?=not\b|n['’]t\b)", re.I)
 _CONTRACTED_MODAL = {"ca": "can", "wo": "will", "sha": "shall"}
+#: an adverb of manner or frequency after "most" ("most commonly", "most likely", "most often"):
+#: "most" then grades the adverb and quantifies nothing
+#: (the -ly words that are nouns or adjectives of a noun phrase are left out: "most family plans",
+#: "most daily users" quantify)
+_DEGREE_ADVERB = re.compile(
+    r"\s+(?!(?:family|families|early|daily|weekly|monthly|quarterly|yearly|hourly|only|supply|reply|assembly|"
+    r"anomaly|ally|July|Italy|friendly|lonely|elderly|costly|timely|likely\s+(?:to|that))\b)(?:[a-z]{3,}ly|often)\b", re.I)
 _QUANT_MODIFIER = re.compile(r"\b(almost|nearly|virtually|practically|not)\s+$", re.I)
 # a run of capitalised words (a name the NER may have missed): "GSA Finance", "Enterprise"
 _NAME_RUN = re.compile(r"(?<![\w@/.#-])(?:[A-Z][\w&+.-]*[A-Za-z0-9])(?:\s+(?:of\s+|&\s+)?[A-Z][\w&+.-]*[A-Za-z0-9])*(?![\w@/-])")
@@ -554,6 +561,11 @@ def analyse(text: str, slots: Sequence[Slot], known_names: Sequence[str] = ()) -
             if re.match(r"\s+(?:other|another)\b", text[s.end:]):
                 continue  # "each other" is reciprocal, not a quantifier
             cls = QUANTIFIER_CLASS.get(word)
+            if word == "most" and _DEGREE_ADVERB.match(text, s.end):
+                # a superlative degree ("most commonly used"), not "the majority of": a claim may
+                # drop it; another quantifier in its place is still a swap. ("the most" before a
+                # noun is an amount, "the most bang for the buck", and stays a quantifier)
+                cls = "degree"
             mod = _QUANT_MODIFIER.search(text[max(0, s.start - 12) : s.start])
             if cls and mod:
                 cls = "some" if mod.group(1).lower() == "not" else "most"

@@ -104,6 +104,9 @@ RATE_FORMS: dict[str, str] = {
     "region": "region", "instance": "instance", "device": "device", "node": "node", "host": "host",
     "person": "person", "employee": "person", "teammate": "person", "team": "team", "trip": "trip",
     "event": "event", "seat": "user", "meal": "meal", "night": "night", "ticket": "ticket",
+    # named periods of no fixed length: a period of their own, never a month or a year
+    "pay period": "pay period", "billing period": "billing period", "billing cycle": "billing period",
+    "pay cycle": "pay period",
 }
 RATE_ADVERBS: dict[str, str] = {
     "hourly": "hour", "daily": "day", "weekly": "week", "monthly": "month", "quarterly": "quarter",
