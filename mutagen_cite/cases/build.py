@@ -17,6 +17,7 @@ from typing import Callable, Sequence
 
 from .. import __version__
 from .candidates import Candidate, build_cases, candidates_for_sentence, stable_rank
+from .entailed import FAMILIES as ENTAILMENT_FAMILIES
 from ..errors import ConfigError, CorpusError
 from .families import ValueSource, get_families
 from ..model import Case, Document, Suite, SuiteHeader
@@ -339,6 +340,9 @@ class BuildContext:
     rule_counts: Counter = field(default_factory=Counter, compare=False)
     #: candidate id -> the check that rejected it (a candidate may be checked more than once)
     check_rules: dict = field(default_factory=dict, compare=False)
+    #: the entailed-elsewhere check (:mod:`.entailed`): another unit of an aggregation, modality
+    #: or polarity near miss's chunk still states the claim; None skips it
+    entailment: object = field(default=None, compare=False)
 
     @property
     def documents(self) -> dict[str, Document]:
@@ -353,7 +357,14 @@ class BuildContext:
         """Labels for each candidate that passes the label check *and* whose two cases pass
         ``validate`` (build never writes a case its own validator rejects); None otherwise."""
         why: list[str | None] = []
-        labels = label_check(batch, self.judge, split_chunk_sentences, why)
+        said = self.entailment.restatements(batch) if self.entailment is not None else [None] * len(batch)
+        rest = [c for c, s in zip(batch, said) if s is None]
+        checked = iter(label_check(rest, self.judge, split_chunk_sentences, why))
+        reasons = iter(why)
+        labels, why = [], []
+        for s in said:
+            labels.append(None if s is not None else next(checked))
+            why.append("entailed-elsewhere" if s is not None else next(reasons))
         out: list[dict | None] = []
         for c, label, rule in zip(batch, labels, why):
             if label is not None:
@@ -557,6 +568,10 @@ def build_suite(
                           hint="each near miss yields two cases, both-present and true-absent")
     ctx = make_context(analysis, seed=seed, families=families, judge=judge, templates_dir=templates_dir,
                        chunk_chars=chunk_chars, chunk_overlap=chunk_overlap)
+    if any(f.name in ENTAILMENT_FAMILIES for f in ctx.families):
+        from .entailed import make_checker
+
+        ctx = replace(ctx, entailment=make_checker(ctx.judge, embedding_model=embedding_model, cache_dir=cache_dir))
     report = BuildReport()
     by_family = generate_candidates(ctx, progress=progress)
     for f, cands in by_family.items():

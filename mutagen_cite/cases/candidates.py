@@ -172,7 +172,31 @@ def _content_stems(t: str) -> set[str]:
     return {stem(w) for w in words if (len(w) > 2 or w.isdigit()) and w not in STOPWORDS}
 
 
-def _restated(sentence: str, rest: str, marker: str | None = None, values: Sequence[str] = ()) -> bool:
+def _other_sentences(c: Candidate, lo: int = 0, hi: int | None = None) -> list[str]:
+    """The sentences of ``c``'s true chunk other than the edited one (between chunk offsets
+    ``lo`` and ``hi``), read from the chunk's sentence index (:func:`_sentence_spans`, split once
+    per chunk) instead of splitting the chunk-minus-sentence again for every rule and candidate.
+    A span the edited sentence cuts (chunk and document split alike, so rarely) keeps the part
+    outside it."""
+    chunk = c.true_chunk.text
+    off = c.sentence.start - c.true_chunk.start
+    end = off + len(c.sentence.text)
+    hi = len(chunk) if hi is None else hi
+    out = []
+    for a, b in _sentence_spans(chunk):
+        if b <= lo or a >= hi:
+            continue
+        a, b = max(a, lo), min(b, hi)
+        if b <= off or a >= end:
+            out.append(chunk[a:b])
+            continue
+        for x, y in ((a, min(b, off)), (max(a, end), b)):
+            if chunk[x:y].strip():
+                out.append(chunk[x:y].strip())
+    return out
+
+
+def _restated(sentence: str, rest: str | Sequence[str], marker: str | None = None, values: Sequence[str] = ()) -> bool:
     """Another sentence of ``rest`` holds most of ``sentence``'s content words (stems, so
     "encrypts" restates "encrypted") and keeps every one of its ``values`` (names the plan,
     region... the claim is about; states no other number of a number's dimension): the chunk
@@ -191,8 +215,8 @@ def _restated(sentence: str, rest: str, marker: str | None = None, values: Seque
     if len(own) < 2:
         return False
     drop = _content_stems(marker) if marker else set()
-    for a, b in split_sentences(rest):
-        other = rest[a:b]
+    others = [rest[a:b] for a, b in split_sentences(rest)] if isinstance(rest, str) else rest
+    for other in others:
         theirs = _content_stems(other) - drop
         hit = len(own & theirs)
         if not all(_keeps(other, v) for v in values):
@@ -425,11 +449,8 @@ def _restated_in_other_words(c: Candidate) -> str | None:
     own = _content_stems(c.sentence.text) - drop
     if len(own) < 2:
         return None
-    off = c.sentence.start - c.true_chunk.start
-    rest = c.true_chunk.text[:off] + "\n" + c.true_chunk.text[off + len(c.sentence.text):]
     values = _claim_values(c)
-    for a, b in split_sentences(rest):
-        other = rest[a:b]
+    for other in _other_sentences(c):
         if not any(contains_phrase(other, w) for w in OBLIGATION if w not in own_word):
             continue
         theirs = _content_stems(other) - drop - _CONFIRM
@@ -549,8 +570,7 @@ def _section_denies(c: Candidate) -> bool:
     text = c.true_chunk.text
     start = text.rfind("\n\n", 0, off)
     end = text.find("\n\n", off + len(c.sentence.text))
-    rest = text[max(start, 0):off] + "\n" + text[off + len(c.sentence.text):end if end >= 0 else len(text)]
-    return any(_NEGATIVE_CLAUSE_RX.search(rest[x:y]) for x, y in split_sentences(rest))
+    return any(_NEGATIVE_CLAUSE_RX.search(x) for x in _other_sentences(c, max(start, 0), end if end >= 0 else len(text)))
 
 
 def _frame(c: Candidate) -> tuple[str, str] | None:
@@ -670,10 +690,8 @@ def _denied_everywhere(c: Candidate) -> str | None:
     subject = " ".join(c.sentence.text[: c.site.start].split()).lower()
     if len(re.findall(r"[a-z]{3,}", subject)) < 1:
         return None
-    off = c.sentence.start - c.true_chunk.start
-    rest = c.true_chunk.text[:off] + "\n" + c.true_chunk.text[off + len(c.sentence.text):]
-    same = [rest[a:b] for a, b in split_sentences(rest)
-            if " ".join(_LIST_ITEM.sub("", rest[a:b].strip()).split()).lower().startswith(subject + " ")]
+    same = [x for x in _other_sentences(c)
+            if " ".join(_LIST_ITEM.sub("", x.strip()).split()).lower().startswith(subject + " ")]
     if same and all(_NEGATIVE_CLAUSE_RX.search(x[len(subject):]) for x in same):
         return (f"every other statement about {subject[:30]!r} in the chunk denies it; negating this one leaves "
                 "it affirmed nowhere")
@@ -756,9 +774,7 @@ def _said_elsewhere(c: Candidate) -> str | None:
     heading_stems = _content_stems(section_heading(chunk, off) or "")
     # values the predicate is scoped by ("... on the Enterprise plan"), not part of the subject
     later = [s.text for s in c.sentence.slots if s.family in VALUED and s.start >= c.site.end]
-    rest = chunk[:off] + "\n" + chunk[off + len(text):]
-    for a, b in split_sentences(rest):
-        other = rest[a:b]
+    for other in _other_sentences(c):
         if bool(_NEGATIVE_CLAUSE_RX.search(other)) != negative or not all(_keeps(other, v) for v in values + later):
             continue
         theirs = _content_stems(other)
@@ -1479,7 +1495,8 @@ def unfair_rule(c: Candidate) -> tuple[str, str] | None:
         if family in VALUED and _mentions(rest, c.replacement):
             # a value only: a modal or quantifier ("can", "most") said elsewhere keys nothing
             return "replacement-in-chunk", f"the replacement {c.replacement!r} already keys another row or sentence of the chunk"
-        if family in ("polarity", "modality", "aggregation") and _restated(text, rest, c.site.text, _claim_values(c)):
+        if family in ("polarity", "modality", "aggregation") and _restated(text, _other_sentences(c), c.site.text,
+                                                                        _claim_values(c)):
             return "restated", "another sentence of the chunk restates the edited one, so the edit leaves the claim standing"
         if family in ("modality", "aggregation"):
             why = _restated_in_other_words(c)
