@@ -16,6 +16,7 @@ from typing import Callable, Iterable, Mapping, Sequence
 
 from rapidfuzz import fuzz, process
 
+from .domain import TierOrderEvidence
 from ..model import Enumeration, EnumerationMember, Sentence, Slot, Vocabulary
 
 MINE_VERSION = "mine.v3"
@@ -52,6 +53,9 @@ class MineResult:
     repeats: int = 0
     #: surface -> {slot kind: mentions tagged with that kind}: how the corpus uses a name
     kinds_of: Mapping[str, Mapping[str, int]] = field(default_factory=dict)
+    #: (lower, higher) plan tiers, lower-cased: the order the corpus writes and prices them in
+    #: (:class:`~mutagen_cite.analysis.domain.TierOrderEvidence`)
+    tier_order: tuple[tuple[str, str], ...] = ()
 
     def confirmed(self, surface: str, kind: str, *, at_least: int = 2) -> bool:
         """The corpus confirms ``surface`` as a ``kind``: it recurs tagged that way (at least
@@ -116,6 +120,7 @@ class MineAccumulator:
         self._vocabulary: dict[str, Counter[str]] = defaultdict(Counter)
         self._names: dict[str, Counter[str]] = defaultdict(Counter)
         self._runs: dict[str, list[Enumeration]] = {}
+        self._tiers = TierOrderEvidence()
 
     def add(self, doc_id: str, sentences: Sequence[Sentence]) -> None:
         for sentence in sentences:
@@ -129,6 +134,7 @@ class MineAccumulator:
                 continue
             self.store.add(kinds, template.lower(), sentence, slots)
         self._runs[doc_id] = _list_run_enumerations({doc_id: sentences})
+        self._tiers.add(sentences)
 
     def result(self, progress: Callable[..., Callable[[int], None]] | None = None) -> MineResult:
         """The enumerations and vocabulary; ``progress`` (a :func:`~mutagen_cite.progress.bar_factory`)
@@ -166,6 +172,7 @@ class MineAccumulator:
             {k: tuple(v) for k, v in sorted(membership.items())},
             repeats=found - len(enumerations),
             kinds_of={k: dict(sorted(v.items())) for k, v in sorted(self._names.items())},
+            tier_order=self._tiers.result(),
         )
 
 
