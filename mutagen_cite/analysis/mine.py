@@ -56,6 +56,15 @@ class MineResult:
     #: (lower, higher) plan tiers, lower-cased: the order the corpus writes and prices them in
     #: (:class:`~mutagen_cite.analysis.domain.TierOrderEvidence`)
     tier_order: tuple[tuple[str, str], ...] = ()
+    #: head word of a multi-word name (lower-cased) -> how often the corpus writes it in lower
+    #: case inside a sentence ("the scanner"): 0 means the word only ever appears as part of names
+    head_lowercase: Mapping[str, int] = field(default_factory=dict)
+
+    def head_is_name_part(self, head: str) -> bool:
+        """The corpus never writes ``head`` in lower case: it is a word of proper names ("Studio"
+        of "Data Studio" and "Android Studio"), not a common noun naming a kind of thing ("the
+        scanner"). False when the head was not recorded (no corpus evidence)."""
+        return self.head_lowercase.get(head.lower(), -1) == 0
 
     def confirmed(self, surface: str, kind: str, *, at_least: int = 2) -> bool:
         """The corpus confirms ``surface`` as a ``kind``: it recurs tagged that way (at least
@@ -121,6 +130,7 @@ class MineAccumulator:
         self._names: dict[str, Counter[str]] = defaultdict(Counter)
         self._runs: dict[str, list[Enumeration]] = {}
         self._tiers = TierOrderEvidence()
+        self._lower: Counter[str] = Counter()
 
     def add(self, doc_id: str, sentences: Sequence[Sentence]) -> None:
         for sentence in sentences:
@@ -129,6 +139,7 @@ class MineAccumulator:
                     self._names[" ".join(slot.text.split())][slot.kind] += 1
             for slot in mask_slots(sentence.slots):
                 self._vocabulary[slot.kind][" ".join(slot.text.split())] += 1
+            self._lower.update(_LOWER_WORD.findall(sentence.text))
             template, kinds, slots = template_of(sentence)
             if not kinds or len(_WORD.findall(re.sub(r"\{\w+\}", "", template))) < self.min_words:
                 continue
@@ -173,7 +184,13 @@ class MineAccumulator:
             repeats=found - len(enumerations),
             kinds_of={k: dict(sorted(v.items())) for k, v in sorted(self._names.items())},
             tier_order=self._tiers.result(),
+            head_lowercase=self._head_lowercase(),
         )
+
+    def _head_lowercase(self) -> dict[str, int]:
+        heads = {name.split()[-1].lower() for name, kinds in self._names.items()
+                 if len(name.split()) > 1 and any(k in kinds for k in ("org", "product"))}
+        return {h: self._lower.get(h, 0) for h in sorted(heads) if h.isalpha()}
 
 
 class MemoryStore:
@@ -240,6 +257,8 @@ class SpillStore:
             self._tmp.cleanup()
 
 
+#: a lower-case word inside a sentence (not its first word): how a common noun is written
+_LOWER_WORD = re.compile(r"(?<=[a-z,;]\s)[a-z][a-z-]*[a-z]\b")
 #: name kinds whose tagging a family may want the corpus to confirm
 _NAME_KINDS = ("org", "person", "product", "geo", "team")
 
