@@ -28,11 +28,11 @@ import re
 from ...analysis.domain import tier_relation
 from ...model import Slot
 
-#: words that make the tier after them a requirement or an offer ("available on", "requires")
-_OFFER = (r"(?:available|included|offered|supported|enabled|accessible|provided|unlocked|"
-          r"exclusive|limited|restricted|reserved)")
+#: words that make the tier after them a requirement or an offer ("available on", "requires"); a
+#: number between them makes it a plan's attribute instead ("available for 30 days on the Pro plan")
+_OFFER = r"(?:available|included|offered|supported|enabled|accessible|provided|unlocked|exclusive|reserved)"
 _BEFORE = re.compile(
-    rf"(?i:\b{_OFFER}\b[^.;:!?]{{0,60}}?\b(?:on|in|for|with|to)|\brequires?|\brequired|\bneeds?|\bupgrad(?:e|ing)\s+to|"
+    rf"(?i:\b{_OFFER}\b[^.;:!?\d]{{0,60}}?\b(?:on|in|for|with|to)|\brequires?|\brequired|\bneeds?|\bupgrad(?:e|ing)\s+to|"
     r"\bsubscribe\s+to)\s+(?:(?:the|a|an|any|all|our|your|paid)\s+)*"
     r"(?:[A-Z][\w+-]*(?:\s+plans?)?\s*(?:,|/|\band\b|\bor\b|, and\b|, or\b)\s*)*$"
 )
