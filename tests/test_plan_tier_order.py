@@ -72,6 +72,8 @@ def test_offers_and_requirements_are_inclusive_a_plan_attribute_is_not():
         assert inclusive_sense(s.text, site) == 1, text
     s, site = _offer("Audit trails are not included in the Canopy plan.", "Canopy")
     assert inclusive_sense(s.text, site) == -1
+    s, site = _offer("If your team is not verified yet, you can upgrade to the Canopy plan.", "Canopy")
+    assert inclusive_sense(s.text, site) == 1  # the denial belongs to the condition
     for text in ("Plan: Canopy; Image retention: 90 hours.", "The Canopy plan comes with 10 GB of storage.",
                  "Raw events are available for 30 days on the Canopy plan."):
         s, site = _offer(text, "Canopy")

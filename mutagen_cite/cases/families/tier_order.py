@@ -40,6 +40,7 @@ _BEFORE = re.compile(
 _AND_ABOVE = re.compile(r"(?:\s+(?:plans?|tiers?|editions?))?\s*(?:\+|(?:and|or)\s+(?:above|higher|up)\b)", re.I)
 #: a table cell naming the plan a feature needs ("Method: JWT; ...; Plan: Enterprise")
 _PLAN_CELL = re.compile(r";\s+(?:Plan|Tier|Edition|Availability|Available on)s?:\s+(?:\w+\s+)?$", re.I)
+_CONDITION = re.compile(r"\b(?:if|unless|when|whenever|once|until|because|since|although|while)\b[^,]*,\s*", re.I)
 _NEGATION = re.compile(r"\b(?:not|never|no\s+longer|n't)\b|n't\b", re.I)
 
 
@@ -50,6 +51,7 @@ def inclusive_sense(text: str, site: Slot) -> int:
     if not (_BEFORE.search(before) or _AND_ABOVE.match(after) or _PLAN_CELL.search(before)):
         return 0
     clause = re.split(r"[.;:!?]\s|,\s+(?:but|while|whereas)\s", before)[-1]
+    clause = _CONDITION.sub(" ", clause)  # "If your account is not verified, upgrade to ...": the denial is the condition's
     return -1 if _NEGATION.search(clause) else 1
 
 
