@@ -154,3 +154,119 @@ def listed_style(name: str, kind: str) -> str | None:
 def names_of_style(style: str) -> tuple[str, ...]:
     """The listed names of one style (e.g. every Azure display name), for same-style values."""
     return tuple(n for p in domain_patterns() if p.style == style for n in p.names)
+
+
+# --------------------------------------------------------------------------- tier order
+
+#: words between two tier names that make them one written list ("Hobby, Pro and Enterprise",
+#: "Free / Trial", "Starter: 3 days; Team: 2 days" reads as a list too)
+_TIER_LIST_GAP = re.compile(r"\s*(?:,|/|&|\band\b|\bor\b|, and\b|, or\b|\bplans?\b|\btiers?\b|\s)*\s*", re.I)
+#: a sentence that names plans from the top down is no evidence of their order
+_DOWNWARD = re.compile(r"\bdowngrad|\bfrom\s+(?:the\s+)?\S+\s+(?:plan\s+)?to\b", re.I)
+_FREE = re.compile(r"\b(?:free|trial)\b", re.I)
+
+
+class TierOrderEvidence:
+    """Learns the order of a corpus's plan tiers (lowest first) from how its documents write them.
+
+    Documentation lists plans from the cheapest up ("Hobby, Pro and Enterprise", a pricing
+    table's rows or columns) and prices them in that order; a free or trial tier is the bottom
+    of the ladder (price 0). Evidence, per document, each an ordered pair (lower, higher):
+
+    - two tiers written as one list in a sentence or row ("Free, Pro and Enterprise"): in the
+      order written (a sentence about downgrading, "from Pro to Hobby", is skipped);
+    - consecutive table rows keyed by a tier ("Plan: Hobby; ...", then "Plan: Pro; ..."): in row
+      order;
+    - a tier priced in its sentence or row ("Plan: Pro; Price: $20 / month"): by price, counted
+      three times (a price outweighs a list and a row order together);
+    - a free tier below every priced one.
+
+    Pairs are summed over documents, so the result does not depend on the order documents are
+    added in. :meth:`result` keeps a pair whose votes outweigh the reverse and closes the
+    relation transitively; a pair in a cycle is unknown. Hand-written rather than a library
+    (a ranking or topological-sort package): the evidence is a handful of tiers and the rule
+    that ties and cycles mean "unknown" is the point, which a ranking would hide.
+    """
+
+    def __init__(self) -> None:
+        self.votes: dict[tuple[str, str], int] = {}
+
+    def _vote(self, low: str, high: str, weight: int = 1) -> None:
+        low, high = " ".join(low.split()).lower(), " ".join(high.split()).lower()
+        if low != high:
+            self.votes[(low, high)] = self.votes.get((low, high), 0) + weight
+
+    def add(self, sentences) -> None:
+        """One document's sentences, in document order."""
+        priced: dict[str, float] = {}
+        run: list[str] = []
+        for sentence in sentences:
+            tiers = sorted((s for s in sentence.slots if s.kind == "tier"), key=lambda s: s.start)
+            text = sentence.text
+            key = _row_key_tier(text, tiers)
+            if key is not None:
+                if run and run[-1].lower() != key.lower():
+                    self._vote(run[-1], key)
+                run.append(key)
+            elif not text.lstrip().startswith(("-", "*")) and ": " not in text:
+                run = []  # prose between two tables ends the run of rows
+            if not tiers:
+                continue
+            if not _DOWNWARD.search(text):
+                for a, b in zip(tiers, tiers[1:]):
+                    if a.text.lower() != b.text.lower() and _TIER_LIST_GAP.fullmatch(text[a.end : b.start]) is not None:
+                        self._vote(a.text, b.text)
+                    elif a.text.lower() != b.text.lower() and re.fullmatch(r":\s[^;]{0,40};\s", text[a.end : b.start]):
+                        self._vote(a.text, b.text)  # "Starter: 3 days; Team: 2 days"
+            money = [s for s in sentence.slots if s.kind == "money" and s.number is not None]
+            names = {t.text.lower() for t in tiers}
+            if len(names) == 1 and len(money) == 1:
+                priced.setdefault(tiers[0].text, float(money[0].number))
+            for t in tiers:
+                if _FREE.search(t.text):
+                    priced.setdefault(t.text, 0.0)
+        items = sorted(priced.items())
+        for a, pa in items:
+            for b, pb in items:
+                if pa < pb:
+                    self._vote(a, b, 3)
+
+    def merge(self, other: "TierOrderEvidence") -> None:
+        for k, v in other.votes.items():
+            self.votes[k] = self.votes.get(k, 0) + v
+
+    def result(self) -> tuple[tuple[str, str], ...]:
+        """Sorted (lower, higher) pairs, lower-cased, transitively closed, cycles left out."""
+        below = {(a, b) for (a, b), n in self.votes.items() if n > self.votes.get((b, a), 0)}
+        names = sorted({t for pair in below for t in pair})
+        for k in names:  # Floyd-Warshall closure over a handful of tiers
+            for i in names:
+                if (i, k) in below:
+                    for j in names:
+                        if (k, j) in below:
+                            below.add((i, j))
+        return tuple(sorted((a, b) for a, b in below if a != b and (b, a) not in below))
+
+
+def _row_key_tier(text: str, tiers) -> str | None:
+    """The tier keying a table row ("Plan: Pro; Price: ..."): the first cell's value, when a tier."""
+    m = re.match(r"\s*(?:Plan|Tier|Edition|Subscription)s?:\s", text)
+    if not m:
+        return None
+    for t in tiers:
+        if t.start == m.end() or text[m.end() : t.start].strip() in ("", "The", "the"):
+            return t.text
+    return None
+
+
+def tier_relation(pairs, a: str, b: str) -> int | None:
+    """+1 when tier ``b`` is above ``a`` in the learned order (``pairs`` from
+    :meth:`TierOrderEvidence.result`), -1 when below, None when the corpus does not say."""
+    a, b = " ".join(a.split()).lower(), " ".join(b.split()).lower()
+    if (a, b) in pairs:
+        return 1
+    if (b, a) in pairs:
+        return -1
+    if bool(_FREE.search(a)) != bool(_FREE.search(b)):
+        return 1 if _FREE.search(a) else -1  # a free or trial tier is the bottom of any ladder
+    return None

@@ -16,6 +16,7 @@ from typing import Callable, Iterable, Mapping, Sequence
 
 from rapidfuzz import fuzz, process
 
+from .domain import TierOrderEvidence
 from ..model import Enumeration, EnumerationMember, Sentence, Slot, Vocabulary
 
 MINE_VERSION = "mine.v3"
@@ -52,6 +53,18 @@ class MineResult:
     repeats: int = 0
     #: surface -> {slot kind: mentions tagged with that kind}: how the corpus uses a name
     kinds_of: Mapping[str, Mapping[str, int]] = field(default_factory=dict)
+    #: (lower, higher) plan tiers, lower-cased: the order the corpus writes and prices them in
+    #: (:class:`~mutagen_cite.analysis.domain.TierOrderEvidence`)
+    tier_order: tuple[tuple[str, str], ...] = ()
+    #: head word of a multi-word name (lower-cased) -> how often the corpus writes it in lower
+    #: case inside a sentence ("the scanner"): 0 means the word only ever appears as part of names
+    head_lowercase: Mapping[str, int] = field(default_factory=dict)
+
+    def head_is_name_part(self, head: str) -> bool:
+        """The corpus never writes ``head`` in lower case: it is a word of proper names ("Studio"
+        of "Data Studio" and "Android Studio"), not a common noun naming a kind of thing ("the
+        scanner"). False when the head was not recorded (no corpus evidence)."""
+        return self.head_lowercase.get(head.lower(), -1) == 0
 
     def confirmed(self, surface: str, kind: str, *, at_least: int = 2) -> bool:
         """The corpus confirms ``surface`` as a ``kind``: it recurs tagged that way (at least
@@ -116,6 +129,8 @@ class MineAccumulator:
         self._vocabulary: dict[str, Counter[str]] = defaultdict(Counter)
         self._names: dict[str, Counter[str]] = defaultdict(Counter)
         self._runs: dict[str, list[Enumeration]] = {}
+        self._tiers = TierOrderEvidence()
+        self._lower: Counter[str] = Counter()
 
     def add(self, doc_id: str, sentences: Sequence[Sentence]) -> None:
         for sentence in sentences:
@@ -124,11 +139,13 @@ class MineAccumulator:
                     self._names[" ".join(slot.text.split())][slot.kind] += 1
             for slot in mask_slots(sentence.slots):
                 self._vocabulary[slot.kind][" ".join(slot.text.split())] += 1
+            self._lower.update(_LOWER_WORD.findall(sentence.text))
             template, kinds, slots = template_of(sentence)
             if not kinds or len(_WORD.findall(re.sub(r"\{\w+\}", "", template))) < self.min_words:
                 continue
             self.store.add(kinds, template.lower(), sentence, slots)
         self._runs[doc_id] = _list_run_enumerations({doc_id: sentences})
+        self._tiers.add(sentences)
 
     def result(self, progress: Callable[..., Callable[[int], None]] | None = None) -> MineResult:
         """The enumerations and vocabulary; ``progress`` (a :func:`~mutagen_cite.progress.bar_factory`)
@@ -166,7 +183,14 @@ class MineAccumulator:
             {k: tuple(v) for k, v in sorted(membership.items())},
             repeats=found - len(enumerations),
             kinds_of={k: dict(sorted(v.items())) for k, v in sorted(self._names.items())},
+            tier_order=self._tiers.result(),
+            head_lowercase=self._head_lowercase(),
         )
+
+    def _head_lowercase(self) -> dict[str, int]:
+        heads = {name.split()[-1].lower() for name, kinds in self._names.items()
+                 if len(name.split()) > 1 and any(k in kinds for k in ("org", "product"))}
+        return {h: self._lower.get(h, 0) for h in sorted(heads) if h.isalpha()}
 
 
 class MemoryStore:
@@ -233,6 +257,8 @@ class SpillStore:
             self._tmp.cleanup()
 
 
+#: a lower-case word inside a sentence (not its first word): how a common noun is written
+_LOWER_WORD = re.compile(r"(?<=[a-z,;]\s)[a-z][a-z-]*[a-z]\b")
 #: name kinds whose tagging a family may want the corpus to confirm
 _NAME_KINDS = ("org", "person", "product", "geo", "team")
 

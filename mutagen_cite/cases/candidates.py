@@ -25,6 +25,7 @@ from typing import Sequence
 from .families import Family, ValueSource
 from ..model import (Case, Chunk, ChunkOrigin, ContextChunk, Document, EnumerationMember, Expect, Mutation,
                      MutationRecord, Provenance, Sentence, Slot, SourceSpan)
+from .families.tier_order import still_implied as tier_implied
 from .questions import CONTRADICTING, DEFAULT_VERSION, VERIFYING, Phrasing, heading_before, is_table_row, phrase
 
 
@@ -136,7 +137,7 @@ def candidates_for_sentence(
                 found.append(Candidate(family, sentence, at, phrasing, true_chunk, distractor, mutation.origin,
                                        mutation.replacement, mutation=mutation))
             for c in found:
-                why = None if question_version == "v1" else unfair_rule(c)
+                why = None if question_version == "v1" else (unfair_rule(c) or tier_implied(c, values))
                 if why is None and question_version not in ("v1", "v2", "v3", "v4"):
                     why = ambiguous_in_document(c, doc.text) or answer_shared(c) or release_incoherent(c, doc.text)
                 if why is None:

@@ -28,7 +28,7 @@ from functools import lru_cache
 from typing import Sequence
 
 from ...model import Mutation, Sentence, Slot
-from . import grammar, synthetic
+from . import grammar, same_kind, synthetic
 from .base import Example, ValueSource, make_mutation
 from .choose import best
 from ...analysis.domain import names_of_style, style_of
@@ -114,6 +114,8 @@ class EntityFamily:
             elif not (_good_name(slot.text, slot.kind) or _typed(slot) is not None) or grammar.in_label(
                     sentence.text, slot.start, slot.end):
                 continue
+            elif same_kind.versioned_name(sentence.text, slot) or same_kind.determined_person(sentence.text, slot):
+                continue  # "Node.js v20.17.0": the version is this product's; "your Acme Git settings": no person
             elif not _column_allows(sentence.text, slot):
                 continue  # "Feature: Max Memory Limit": the column says what kind of thing the cell is
             elif grammar.inside_identifier(sentence.text, slot.start, slot.end) or not _in_statement(
@@ -259,6 +261,8 @@ class EntityFamily:
             # brand with another head ("Acme CLI" -> "Acme Postgres") is not, unless a real
             # sibling sentence puts it in the same place
             sibling = n_words > 1 and len(words) > 1 and own.split()[-1] == words[-1]
+            if sibling and not same_kind.shared_head_is_a_kind(values, words[-1]):
+                sibling = False  # "Directus Studio" / "Android Studio": "Studio" is a word of names, not a kind
             if sibling and _modifier_sort(own) != _modifier_sort(v):
                 sibling = False  # "Data Studio" (a product's part) vs "Android Studio" (another vendor's tool)
             if sibling and set(words[:-1]) <= house_words:

@@ -22,7 +22,7 @@ from typing import Sequence
 
 from ...model import Mutation, Sentence, Slot
 from ...analysis.domain import listed_style, names_of_style, style_of
-from . import grammar, synthetic
+from . import grammar, synthetic, tier_order
 from .base import Example, ValueSource, make_mutation
 from .choose import best
 
@@ -137,7 +137,11 @@ class ScopeFamily:
             elif site.kind == "tier":
                 if v.lower() in _NOT_TIER_WORDS or _priced(sentence, site) and _free(v) != _free(site.text):
                     return None  # "Plan: Free; Subscription: $5/month": a free tier with a price
-                r = 0 if v[:1].isupper() == site.text[:1].isupper() else 1
+                # an offer moves only up the corpus's plan order (tier_order.py); unknown order ranks after
+                inclusive = tier_order.tier_rank(tier_order.order_of(values), sentence.text, site, v)
+                if inclusive is None:
+                    return None
+                r = (0 if v[:1].isupper() == site.text[:1].isupper() else 1) + 2 * inclusive
             elif site.kind == "environment":
                 if _bare_environment(sentence.text, site) and v.lower() not in _BARE_ENVIRONMENTS:
                     return None  # "test it in staging" reads right only as production or staging
