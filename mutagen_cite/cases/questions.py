@@ -1253,6 +1253,18 @@ def _finite_in(words: list[str]) -> bool:
     return False
 
 
+def _split_at_wh(in_situ: str, wh: str) -> tuple[list[str], str] | None:
+    """The words before the wh-phrase ``wh`` of an in-place question and the text after it, or
+    None when there is no wh-phrase or nothing stands before it (shared by :func:`do_fronted`
+    and :func:`pp_fronted`)."""
+    if not wh:
+        return None
+    at = in_situ.find(wh)
+    if at <= 0:
+        return None
+    return in_situ[:at].split(), in_situ[at + len(wh):]
+
+
 def do_fronted(in_situ: str, wh: str) -> str | None:
     """v5: an in-place question with a lexical verb before its wh-phrase is asked with do-support,
     as people ask it: "The Team plan includes how many seats" -> "How many seats does the Team
@@ -1262,12 +1274,10 @@ def do_fronted(in_situ: str, wh: str) -> str | None:
     than six words) stays as it was (None)."""
     from lemminflect import getAllInflections, getLemma
 
-    if not wh:
+    split = _split_at_wh(in_situ, wh)
+    if split is None:
         return None
-    at = in_situ.find(wh)
-    if at <= 0:
-        return None
-    before, after = in_situ[:at].split(), in_situ[at + len(wh):]
+    before, after = split
     prep = ""
     if before and before[-1].lower() in _PREPS:  # "responds within how many hours": the preposition moves too
         prep, before = before[-1].lower() + " ", before[:-1]
@@ -1314,12 +1324,10 @@ def pp_fronted(in_situ: str, wh: str) -> str | None:
     trial"; "support for which version of X was removed in 3.4" -> "For which version of X was
     support removed in 3.4". Only before an auxiliary or modal (a lexical verb would need
     do-support: None), with a subject of at most five words holding no verb or negation."""
-    if not wh:
+    split = _split_at_wh(in_situ, wh)
+    if split is None:
         return None
-    at = in_situ.find(wh)
-    if at <= 0:
-        return None
-    before, after = in_situ[:at].split(), in_situ[at + len(wh):]
+    before, after = split
     if len(before) < 2 or before[-1].lower() not in _FRONTABLE:
         return None
     prep, subject = before[-1].lower(), before[:-1]
