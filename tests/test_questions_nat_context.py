@@ -22,12 +22,12 @@ def _ask(text, slots, site, family, version="v5"):
 DROPPED = [
     # broad: nothing but "available" besides the plan
     ("Snapshot export is available on the Harbor plan.", [("scope", "tier", "Harbor", "harbor")], "Harbor", "scope"),
-    # negated-subject: "What is not ...?"
-    ("Ledger export is not included in the Harbor plan.", [("polarity", "negation", "not", "not")], "not", "polarity"),
+    # broad: a denial of one plan, nothing else said
+    ("Ledger export is not included in the Harbor plan.", [("scope", "tier", "Harbor", "harbor")], "Harbor", "scope"),
     # what-is-np: "What is the NP?" asks for the NP's value, not for the subject
     ("The Lantern grant is the main source of kiosk funding in 2031.", [("date", "year", "2031", "2031")],
      "2031", "date"),
-    # generic-answer: one common noun
+    # generic-answer: one abstract noun
     ("Eligibility is checked against the grant ledger every quarter.",
      [("date", "quarter", "every quarter", "quarter")], "every quarter", "date"),
     # given-away: "Rust" of the answer "Rust SDK" stands in the question

@@ -306,7 +306,8 @@ _WRITER_SELF = re.compile(r"\b(?:I|my|me|mine|myself)\b")
 _NARRATION = re.compile(r"\b(?:I|we)\s+(?:now|then|next)\b", re.I)
 #: v5: "both"/"either"/"neither" as a determiner points back at two things named before
 #: ("Do both training have to ...?") unless the question names them ("both X and Y")
-_DUAL = re.compile(r"\b(?:both|either|neither)\b(?![^?]*\b(?:and|or|nor)\b)", re.I)
+_DUAL = re.compile(r"\b(?:both|either|neither)\s+(?!(?:is|are|was|were|have|has|can|must|should|will|may|need|"
+                   r"needs|do|does|of)\b)[a-z]+\b(?![^?]*\b(?:and|or|nor)\b)", re.I)
 #: v5: a definite noun phrase of common nouns ("the employee's supervisor", "the request")
 _DEFINITE_NP = re.compile(r"\b[Tt]he\s+([a-z][a-z-]+)\b(?!\s+(?:of|for|in|on|to|from|with|that|which|who)\b)")
 #: v5: the previous sentence introduces a noun indefinitely ("a request", "employees who ...")
@@ -321,10 +322,10 @@ def context_problem(phrasing: "Phrasing", sentence: Sentence, doc_text: str | No
     - ``narration``: "Will I now create ...?", "Do I then have to ...?": a tutorial step asked
       out of its sequence;
     - ``dual``: "both"/"either" of two things the question never names;
-    - ``antecedent``: a definite common noun of the question ("the employee's supervisor",
-      "the request") whose noun the sentence before it in the same paragraph introduces
-      ("Employees who start after ...", "look for a request to ..."): the question needs that
-      sentence to say which one.
+    - ``antecedent``: a definite person noun or possessor of the question ("the employee's
+      supervisor", "the customer") whose noun the sentence before it in the same paragraph
+      introduces ("Employees who start after ...", "a customer ..."): the question needs that
+      sentence to say which one (a thing named again, "the filter", reads on its own).
 
     ``doc_text`` is the sentence's document (None: the last rule is skipped)."""
     question = phrasing.question
@@ -364,6 +365,8 @@ def _has_antecedent_before(question: str, sentence: Sentence, doc_text: str) -> 
         noun = lemmas[0] if lemmas else word
         if noun in ("same", "following", "other", "first", "last", "next", "most", "best", "only"):
             continue
+        if not (question[m.end():m.end() + 2] in ("'s", "’s") or person_noun(word)):
+            continue  # "the filter", "the rating": a thing named again reads on its own; a person or an owner does not
         pattern = _INDEFINITE_BEFORE.format(noun=re.escape(noun), Noun=re.escape(noun[:1].upper() + noun[1:]))
         if re.search(pattern, prev):
             return True
@@ -1108,27 +1111,25 @@ def subject_problem(wh: str, question: str, answer: str, claim: str, sentence: S
     """v5: why a subject question (the answer is the sentence's subject) is not one a person
     asks, or None (round 14 hand checks):
 
-    - ``negated-subject``: "What" over a denial ("What is not included in the Free plan?", "What
-      will not provide quotes ...?"): its answer is whatever is excluded, and no reader asks
-      for it ("Who must not ...?" of people stays: a rule for a group of people);
     - ``broad``: under "What/Who", fewer than two content words besides the condition and
-      other scope names ("What is available on Enterprise plans?", "Who requires a Pro or
-      Enterprise plan?"): it fits every page that mentions the plan;
+      other scope names ("What is available on Enterprise plans?", "What is not included in the
+      Free plan?", "Who requires a Pro or Enterprise plan?"): it fits every page that mentions
+      the plan;
     - ``what-is-np``: "What is the NP ...?" reads as asking for the NP's value, not for the
-      subject ("What is the 75th percentile of ...?" asked for "Zone 1 entry point");
-    - ``generic-answer``: "What ...?" answered by one common noun ("Eligibility", "instance"),
-      no name and nothing a reader needs the passage for;
-    - ``given-away``: a capitalised word of the answer (a name) outside the wh-phrase stands in
+      subject ("What is the 75th percentile of ...?" asked for "Zone 1 entry point"; "What is a
+      framework for ...?" asks for a name and stays);
+    - ``generic-answer``: "What ...?" answered by one abstract noun ("Eligibility", "instance"):
+      a property, not a thing a reader looks up ("session", "script" stay);
+    - ``given-away``: under "Which <noun>", a capitalised word of the answer (a name) outside the wh-phrase stands in
       the question ("Which SDK requires Python 3.10 ...?" answered "Python SDK"; a common word
       shared with the question, "security" of "on-call security engineer", gives nothing away)."""
     from lemminflect import getAllLemmas
 
     bare = wh in ("What", "Who")
-    if wh == "What" and _NEGATED.search(question):
-        return "negated-subject"
-    if wh == "What" and re.match(r"What (?:is|are|was|were) (?:the|a|an)\b", question):
+    if wh == "What" and re.match(r"What (?:is|are|was|were) (?:not )?the\b", question):
         return "what-is-np"
-    if wh == "What" and re.fullmatch(r"[A-Za-z][a-z-]+", answer) and "NOUN" in getAllLemmas(answer.lower()):
+    if wh == "What" and re.fullmatch(r"[A-Za-z][a-z-]+(?:ity|ness|ance|ence|ment|tion|ship)", answer) and (
+            "NOUN" in getAllLemmas(answer.lower())):
         return "generic-answer"
     rest = question[len(wh):] if question.startswith(wh) else question
     if bare:
@@ -1139,6 +1140,8 @@ def subject_problem(wh: str, question: str, answer: str, claim: str, sentence: S
         words = [w for w in re.findall(r"[A-Za-z][\w'-]*", left) if w.lower() not in _FUNCTION_WORDS]
         if len(words) < 2:
             return "broad"
+    if not wh.startswith("Which "):
+        return None
     asked = {w.lower() for w in re.findall(r"[A-Za-z][\w.-]*", wh)}
     rest_words = {w.lower() for w in re.findall(r"[A-Za-z][\w.-]*", rest)}
     for w in re.findall(r"[A-Za-z][\w.-]*", answer):
