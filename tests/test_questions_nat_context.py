@@ -118,3 +118,21 @@ def test_previous_sentence():
 def test_an_answer_that_points_at_its_page_is_anaphoric():
     assert anaphoric("Where is the sample code hosted?", "code for this workshop")
     assert not anaphoric("Where is the sample code hosted?", "Codeberg")
+
+
+@pytest.mark.parametrize("text, question", [
+    ("All configuration of the kiosk fleet must be stored in version control.",
+     "Does all configuration of the kiosk fleet have to be stored in version control?"),
+    ("All kiosk systems requiring badges must use two factors.",
+     "Do all kiosk systems requiring badges have to use two factors?"),
+])
+def test_all_with_a_singular_head_takes_does(text, question):
+    got = _ask(text, [("modality", "modal", "must", "must")], "must", "modality")
+    assert got is not None and got.question == question
+
+
+def test_a_form_named_i_9_is_not_the_writer():
+    from mutagen_cite.cases.questions import Phrasing, context_problem
+
+    s = slotted_sentence("Staff complete the I-9 form within 3 days.", ("quantity", "duration", "3 days", "3 day"))
+    assert context_problem(Phrasing(s.text, "Who completes the I-9 form within 3 days?", "Staff", None), s, None) is None

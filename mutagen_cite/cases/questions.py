@@ -300,7 +300,7 @@ def phrase(
 
 
 #: v5: the writer's own "I" ("The code is on my GitHub"): the asker's "I" is someone else
-_WRITER_SELF = re.compile(r"\b(?:I|my|me|mine|myself)\b")
+_WRITER_SELF = re.compile(r"\b(?:I|my|me|mine|myself)\b(?![-‑])")  # not "I-9", a form
 #: v5: a tutorial's narration carried into a question ("Will I now create ...?"): the question
 #: leans on the step before it
 _NARRATION = re.compile(r"\b(?:I|we)\s+(?:now|then|next)\b", re.I)
@@ -1950,8 +1950,12 @@ def _plural_subject(subject: str) -> bool:
     from .families import grammar
 
     first = subject.split()[0].lower() if subject.split() else ""
-    if first in ("all", "both", "many", "several", "most", "these", "those", "few"):
-        return True  # "Do all systems requiring SSO have to ...", "Do both trainings ..."
+    if first in ("both", "many", "several", "these", "those", "few"):
+        return True  # "Do both trainings ..."
+    if first in ("all", "most") and len(subject.split()) > 1:
+        # "Do all systems requiring SSO have to ...", but "Does all configuration of X have to ...":
+        # the head noun decides, as after any determiner
+        return _plural_subject(" ".join(subject.split()[1:]))
     if first in ("each", "every", "either", "neither"):
         return False
     head = re.split(r"\s[a-z]+ing\b", _SUBJECT_HEAD_END.split(subject)[0])[0].split()
