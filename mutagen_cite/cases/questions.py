@@ -270,6 +270,7 @@ def phrase(
     a table row question names the table by the nearest heading above the row, looked for from
     ``heading_from`` on (the start of the chunk the row is shown in: a reader of that chunk sees
     the heading the question names)."""
+    full_text = doc_text
     if doc_text is not None:
         doc_text = " " * heading_from + doc_text[heading_from:]  # offsets kept; nothing before the chunk
     phrasing = _phrase(sentence, site, family, env, version, doc_text)
@@ -292,7 +293,84 @@ def phrase(
     if phrasing is not None and _v5_rules(version) and (
             word_order_problem(phrasing.question) or anaphoric(phrasing.question, phrasing.answer)):
         return None
+    if phrasing is not None and _v5_rules(version) and context_problem(
+            phrasing, sentence, None if is_table_row(sentence.text) else full_text):
+        return None
     return phrasing
+
+
+#: v5: the writer's own "I" ("The code is on my GitHub"): the asker's "I" is someone else
+_WRITER_SELF = re.compile(r"\b(?:I|my|me|mine|myself)\b(?![-‑])")  # not "I-9", a form
+#: v5: a tutorial's narration carried into a question ("Will I now create ...?"): the question
+#: leans on the step before it
+_NARRATION = re.compile(r"\b(?:I|we)\s+(?:now|then|next)\b", re.I)
+#: v5: "both"/"either"/"neither" as a determiner points back at two things named before
+#: ("Do both training have to ...?") unless the question names them ("both X and Y")
+_DUAL = re.compile(r"\b(?:both|either|neither)\s+(?!(?:is|are|was|were|have|has|can|must|should|will|may|need|"
+                   r"needs|do|does|of)\b)[a-z]+\b(?![^?]*\b(?:and|or|nor)\b)", re.I)
+#: v5: a definite noun phrase of common nouns ("the employee's supervisor", "the request")
+_DEFINITE_NP = re.compile(r"\b[Tt]he\s+([a-z][a-z-]+)\b(?!\s+(?:of|for|in|on|to|from|with|that|which|who)\b)")
+#: v5: the previous sentence introduces a noun indefinitely ("a request", "employees who ...")
+_INDEFINITE_BEFORE = r"\b(?:a|an|any|some|each|every|one)\s+(?:[a-z][\w-]*\s+){{0,2}}?{noun}s?\b|(?:^|[.:]\s+){Noun}s\b"
+
+
+def context_problem(phrasing: "Phrasing", sentence: Sentence, doc_text: str | None) -> str | None:
+    """v5: why a question leans on text outside itself, or None (round 14 hand checks):
+
+    - ``writer-self``: the writer speaks as "I"/"my" in the claim ("available on my GitHub
+      repository"); the question's "I" is the asker, so it says something else;
+    - ``narration``: "Will I now create ...?", "Do I then have to ...?": a tutorial step asked
+      out of its sequence;
+    - ``dual``: "both"/"either" of two things the question never names;
+    - ``antecedent``: a definite person noun or possessor of the question ("the employee's
+      supervisor", "the customer") whose noun the sentence before it in the same paragraph
+      introduces ("Employees who start after ...", "a customer ..."): the question needs that
+      sentence to say which one (a thing named again, "the filter", reads on its own).
+
+    ``doc_text`` is the sentence's document (None: the last rule is skipped)."""
+    question = phrasing.question
+    if _WRITER_SELF.search(phrasing.claim):
+        return "writer-self"
+    if _NARRATION.search(question):
+        return "narration"
+    if _DUAL.search(question):
+        return "dual"
+    if doc_text is not None and _has_antecedent_before(question, sentence, doc_text):
+        return "antecedent"
+    return None
+
+
+def previous_sentence(doc_text: str, start: int) -> str:
+    """The text of the sentence before offset ``start`` in its paragraph ("" at a paragraph's
+    start): from the last sentence end (". ", "! ", "? ") or line break before it on."""
+    before = doc_text[:start].rstrip()
+    if "\n" in doc_text[len(before):start]:
+        return ""  # the sentence opens its paragraph, list item or line
+    para = before[before.rfind("\n") + 1:]
+    ends = [m.end() for m in re.finditer(r"[.!?]\s+(?=\S)", para)]
+    return (para[ends[-1]:] if ends else para).strip()
+
+
+def _has_antecedent_before(question: str, sentence: Sentence, doc_text: str) -> bool:
+    """Whether a definite common noun of ``question`` was introduced, indefinitely, by the
+    sentence just before ``sentence`` in its paragraph (lemminflect for the plural)."""
+    from lemminflect import getLemma
+
+    prev = previous_sentence(doc_text, sentence.start)
+    if not prev:
+        return False
+    for m in _DEFINITE_NP.finditer(question):
+        word = m.group(1)
+        lemmas = getLemma(word, upos="NOUN")
+        noun = lemmas[0] if lemmas else word
+        if noun in ("same", "following", "other", "first", "last", "next", "most", "best", "only"):
+            continue
+        if not (question[m.end():m.end() + 2] in ("'s", "’s") or person_noun(word)):
+            continue  # "the filter", "the rating": a thing named again reads on its own; a person or an owner does not
+        pattern = _INDEFINITE_BEFORE.format(noun=re.escape(noun), Noun=re.escape(noun[:1].upper() + noun[1:]))
+        if re.search(pattern, prev):
+            return True
+    return False
 
 
 #: v5: words that open a yes/no question (subject-auxiliary inversion)
@@ -376,7 +454,12 @@ def anaphoric(question: str, answer: str) -> bool:
     or comparative word ("What has been included in 3.1.2 as well?", "Which SDK also supports
     ...?": the sentence before names another), or an answer that is a pronoun or "the same
     ..." rather than the content a reader would give."""
-    return bool(_ANAPHORIC_QUESTION.search(question) or _ANAPHORIC_ANSWER.match(answer.strip()))
+    return bool(_ANAPHORIC_QUESTION.search(question) or _ANAPHORIC_ANSWER.match(answer.strip())
+                or _DEMONSTRATIVE.search(answer))
+
+
+#: v5: an answer that points at its own page ("code for this tutorial")
+_DEMONSTRATIVE = re.compile(r"\b(?:this|these|those)\b", re.I)
 
 
 #: v4: what a question must not hold, each with why (checked on every question, first match wins)
@@ -440,7 +523,8 @@ _FORMULA = re.compile(r"[≈×÷±∑]|\w/\w+/\w|\s[-+*/]\s\$?\d")
 
 #: "Should the name now be on the form?", "Should the field auto-populate?": "should" of
 #: expectation about a thing's state, not an obligation anyone can verify
-_EPISTEMIC_QUESTION = re.compile(r"^Should\b[^?]*\b(?:now|already|automatically|auto-\w+|be (?:on|in|there|listed|"
+_EPISTEMIC_QUESTION = re.compile(r"^Should\b[^?]*\b(?:now|already|automatically|auto-\w+|(?:come|pop|show) up|"
+                                 r"appear|be (?:on|in|there|listed|"
                                  r"shown|displayed|visible|ready))\b")
 
 
@@ -661,6 +745,11 @@ def _subject_question(sentence: Sentence, site: Slot, family: str, claim: str,
     question = f"{wh} {aux} {rest}?"
     if len(question.split()) > MAX_QUESTION_WORDS:
         return None
+    kind = _name_kind(subject, sentence, offset) if _v5_rules(version) and wh == "What" else None
+    if (kind == "person" and _first_name(answer)) or (kind == "org" and answer.isupper()):
+        return None  # "What allows ...?" of an agency's acronym, "What starts ...?" of a person: no wh-word fits
+    if _v5_rules(version) and subject_problem(wh, question, answer, claim, sentence, site):
+        return None
     return Phrasing(claim, question, answer, None)
 
 
@@ -706,6 +795,13 @@ def verb_opener(subject: str) -> bool:
     return first in lemmas["VERB"]  # "Confirm the issue": an imperative
 
 
+def _name_kind(subject: str, sentence: Sentence, offset: int) -> str | None:
+    """v5: the kind of the name slot that is the whole of ``subject`` (an article aside), or None."""
+    bare = re.sub(r"^(?:the|a|an)\s+", "", subject, flags=re.I)
+    at = offset + len(subject) - len(bare)
+    return next((s.kind for s in sentence.slots if s.start == at and s.end == at + len(bare)), None)
+
+
 def _subject_wh(subject: str, sentence: Sentence, offset: int) -> tuple[str, str] | None:
     """v5: the wh-phrase that asks for ``subject`` and the answer it expects, or None.
 
@@ -725,14 +821,17 @@ def _subject_wh(subject: str, sentence: Sentence, offset: int) -> tuple[str, str
                 return "Who", bare  # a tagged "person" of one word, with an acronym or no given name is often a product
             if s.kind == "person" and re.fullmatch(r"[A-Z][a-z'-]+", bare) and _given_name(bare):
                 return "Who", bare  # "Logan starts working ...": one word, but a given name Faker's lists know
-            if s.kind == "org" and bare.split()[-1][:1].isupper() and not bare.split()[-1].isupper():
-                return "Who", bare  # "Who will notify customers ...?" of a company
+            if s.kind == "org" and bare.split()[-1][:1].isupper() and not bare.split()[-1].isupper() and not re.search(
+                    r"[a-z][A-Z]", bare):
+                return "Who", bare  # "Who will notify customers ...?" of a company; a CamelCase class is none
             if s.kind in ("version", "region", "tier", "environment"):
                 wh = wh_phrase(s)
                 return wh[:1].upper() + wh[1:], answer_value(s)
             last = bare.split()[-1]
             if (last.islower() and last.isalpha()) or (last.isupper() and 2 <= len(last) <= 4 and len(bare.split()) > 1):
                 return f"Which {last}", bare
+            if (s.kind == "person" and _first_name(bare)) or (s.kind == "org" and bare.isupper()):
+                return None  # "What allows ...?" of an agency's acronym or of a person: "What" asks for a thing
             return "What", bare
     if any(ch.isdigit() for ch in bare) or not re.fullmatch(r"[A-Za-z][\w'-]*(?:\s[\w'-]+){0,3}", bare):
         return None
@@ -757,6 +856,14 @@ def person_noun(word: str) -> bool:
 
     people = _PERSON_NOUNS | _PERSON_NOUNS_V5
     return word in people or any(lemma in people for lemma in getLemma(word, upos="NOUN"))
+
+
+def _first_name(name: str) -> bool:
+    """v5: whether a tagged person's first word is a given name Faker's lists know ("Logan
+    starts ..."), so "What" cannot ask for it (a product the tagger called a person stays "What")."""
+    from .families.synthetic import first_names
+
+    return name.split()[0] in first_names()
 
 
 def _given_name(word: str) -> bool:
@@ -880,7 +987,7 @@ def _main_verb_question(sentence: Sentence, site: Slot, family: str, claim: str,
         if re.match(r"(?:that|to|how|what|whether|if|why|when|where|who|which)\b", rest, re.I):
             return None
         question = _render_subject(env, version, wh[0], (adverbs + verb).strip(), rest)
-        if question is None:
+        if question is None or subject_problem(wh[0], question, wh[1], claim, sentence, site):
             return None
         return Phrasing(claim, question, wh[1], None)
     return None
@@ -985,9 +1092,62 @@ def _agent_question(sentence: Sentence, site: Slot, family: str, claim: str, env
     adverb = m.group(2).strip()
     obj = _lower_first(subject)
     question = _render_subject(env, version, wh[0], f"{adverb} {verb}".strip(), f"{obj}{tail}")
-    if question is None:
+    if question is None or subject_problem(wh[0], question, wh[1], claim, sentence, site):
         return None
     return Phrasing(claim, question, wh[1], None)
+
+
+#: v5: words that carry no content of a predicate ("is available on the Enterprise plan")
+_FUNCTION_WORDS = frozenset(
+    "a an the my your our their its his her i me you we us they it of in on at to for from by with into onto "
+    "over under about as and or nor but not never no n't is are was were be been being am has have had do does "
+    "did can could will would shall should may might must".split()) | frozenset(_DEFAULT_NOUN.values()) | frozenset(
+    ("plans", "tiers", "edition", "editions", "regions", "environments"))
+#: slot kinds that are a question's scope, not what it is about ("on the Enterprise plan")
+_SCOPE_KINDS = {"tier", "region", "environment", "segment", "geo"}
+
+
+def subject_problem(wh: str, question: str, answer: str, claim: str, sentence: Sentence, site: Slot) -> str | None:
+    """v5: why a subject question (the answer is the sentence's subject) is not one a person
+    asks, or None (round 14 hand checks):
+
+    - ``broad``: under "What/Who", fewer than two content words besides the condition and
+      other scope names ("What is available on Enterprise plans?", "What is not included in the
+      Free plan?", "Who requires a Pro or Enterprise plan?"): it fits every page that mentions
+      the plan;
+    - ``what-is-np``: "What is the NP ...?" reads as asking for the NP's value, not for the
+      subject ("What is the 75th percentile of ...?" asked for "Zone 1 entry point"; "What is a
+      framework for ...?" asks for a name and stays);
+    - ``generic-answer``: "What ...?" answered by one abstract noun ("Eligibility", "instance"):
+      a property, not a thing a reader looks up ("session", "script" stay);
+    - ``given-away``: under "Which <noun>", a capitalised word of the answer (a name) outside the wh-phrase stands in
+      the question ("Which SDK requires Python 3.10 ...?" answered "Python SDK"; a common word
+      shared with the question, "security" of "on-call security engineer", gives nothing away)."""
+    from lemminflect import getAllLemmas
+
+    bare = wh in ("What", "Who")
+    if wh == "What" and re.match(r"What (?:is|are|was|were) (?:not )?the\b", question):
+        return "what-is-np"
+    if wh == "What" and re.fullmatch(r"[A-Za-z][a-z-]+(?:ity|ness|ance|ence|ment|tion|ship)", answer) and (
+            "NOUN" in getAllLemmas(answer.lower())):
+        return "generic-answer"
+    rest = question[len(wh):] if question.startswith(wh) else question
+    if bare:
+        left = rest
+        for s in sentence.slots:
+            if s is site or s.kind in _SCOPE_KINDS or (s.family == "scope" and s.kind != "product"):
+                left = left.replace(s.text, " ")
+        words = [w for w in re.findall(r"[A-Za-z][\w'-]*", left) if w.lower() not in _FUNCTION_WORDS]
+        if len(words) < 2:
+            return "broad"
+    if not wh.startswith("Which "):
+        return None
+    asked = {w.lower() for w in re.findall(r"[A-Za-z][\w.-]*", wh)}
+    rest_words = {w.lower() for w in re.findall(r"[A-Za-z][\w.-]*", rest)}
+    for w in re.findall(r"[A-Za-z][\w.-]*", answer):
+        if w[:1].isupper() and len(w) > 2 and w.lower() not in asked and w.lower() in rest_words:
+            return "given-away"
+    return None
 
 
 def _render_subject(env: Environment, version: str, wh: str, verb: str, rest: str) -> str | None:
@@ -1253,6 +1413,18 @@ def _finite_in(words: list[str]) -> bool:
     return False
 
 
+def _split_at_wh(in_situ: str, wh: str) -> tuple[list[str], str] | None:
+    """The words before the wh-phrase ``wh`` of an in-place question and the text after it, or
+    None when there is no wh-phrase or nothing stands before it (shared by :func:`do_fronted`
+    and :func:`pp_fronted`)."""
+    if not wh:
+        return None
+    at = in_situ.find(wh)
+    if at <= 0:
+        return None
+    return in_situ[:at].split(), in_situ[at + len(wh):]
+
+
 def do_fronted(in_situ: str, wh: str) -> str | None:
     """v5: an in-place question with a lexical verb before its wh-phrase is asked with do-support,
     as people ask it: "The Team plan includes how many seats" -> "How many seats does the Team
@@ -1262,12 +1434,10 @@ def do_fronted(in_situ: str, wh: str) -> str | None:
     than six words) stays as it was (None)."""
     from lemminflect import getAllInflections, getLemma
 
-    if not wh:
+    split = _split_at_wh(in_situ, wh)
+    if split is None:
         return None
-    at = in_situ.find(wh)
-    if at <= 0:
-        return None
-    before, after = in_situ[:at].split(), in_situ[at + len(wh):]
+    before, after = split
     prep = ""
     if before and before[-1].lower() in _PREPS:  # "responds within how many hours": the preposition moves too
         prep, before = before[-1].lower() + " ", before[:-1]
@@ -1314,12 +1484,10 @@ def pp_fronted(in_situ: str, wh: str) -> str | None:
     trial"; "support for which version of X was removed in 3.4" -> "For which version of X was
     support removed in 3.4". Only before an auxiliary or modal (a lexical verb would need
     do-support: None), with a subject of at most five words holding no verb or negation."""
-    if not wh:
+    split = _split_at_wh(in_situ, wh)
+    if split is None:
         return None
-    at = in_situ.find(wh)
-    if at <= 0:
-        return None
-    before, after = in_situ[:at].split(), in_situ[at + len(wh):]
+    before, after = split
     if len(before) < 2 or before[-1].lower() not in _FRONTABLE:
         return None
     prep, subject = before[-1].lower(), before[:-1]
@@ -1638,6 +1806,10 @@ def _phrase_row_key(sentence: Sentence, cells, cell, site: Slot, family: str, en
         return None  # "For which plan are the days 60 days ...?": the header only repeats the unit
     if _v5_rules(version) and _ADVERBIAL_VALUE.match(value.strip()):
         return None  # "which environment has a restore test of Every six months?": a frequency is no "of" value
+    if _v5_rules(version) and re.sub(r"[^a-z]", "", header.split()[-1].lower()).rstrip("s") in _KIND_KEYS:
+        return None  # "Which method has a plan of Enterprise?": a plan is where a row is offered, not what it has
+    if _v5_rules(version) and _finite_in(key_value.split()[1:]):
+        return None  # "Which action has ...?" answered "Agency gathers signatures": a clause is no name of a row
     key_end = len(key_header) + 2 + len(key_value)
     if any(s.family in ("quantity", "date") and s.start < key_end for s in sentence.slots):
         return None  # the row's key is itself a value ("250 MB"): no name to ask for
@@ -1778,8 +1950,12 @@ def _plural_subject(subject: str) -> bool:
     from .families import grammar
 
     first = subject.split()[0].lower() if subject.split() else ""
-    if first in ("all", "both", "many", "several", "most", "these", "those", "few"):
-        return True  # "Do all systems requiring SSO have to ...", "Do both trainings ..."
+    if first in ("both", "many", "several", "these", "those", "few"):
+        return True  # "Do both trainings ..."
+    if first in ("all", "most") and len(subject.split()) > 1:
+        # "Do all systems requiring SSO have to ...", but "Does all configuration of X have to ...":
+        # the head noun decides, as after any determiner
+        return _plural_subject(" ".join(subject.split()[1:]))
     if first in ("each", "every", "either", "neither"):
         return False
     head = re.split(r"\s[a-z]+ing\b", _SUBJECT_HEAD_END.split(subject)[0])[0].split()
