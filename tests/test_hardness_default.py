@@ -25,6 +25,17 @@ def _hard_by_hash(distractor_text: str) -> bool:
     return hashlib.sha256(distractor_text.encode()).digest()[0] % 2 == 0
 
 
+class _NoEmbedder:
+    """Stands in for the embedding model where the build encodes text itself (the
+    entailed-elsewhere check): every vector is zero, so no unit restates a claim and the check
+    drops nothing."""
+
+    def encode(self, texts, **_):
+        import numpy as np
+
+        return np.zeros((len(texts), 4), dtype=np.float32)
+
+
 class _Counting:
     """Scores (true, distractor) for the question: the distractor wins when its text hashes
     even. Records every distractor it was asked about."""
@@ -65,7 +76,7 @@ def built(demo_dir, tmp_path_factory):
 
     with pytest.MonkeyPatch.context() as mp:
         mp.setattr(hardness, "make_similarity", lambda name, **_: sim)
-        mp.setattr(hardness, "load_embedder_for", lambda *a, **k: object())
+        mp.setattr(hardness, "load_embedder_for", lambda *a, **k: _NoEmbedder())
         mp.setattr(hardness, "scoring_window", window)
         a = _build(demo_dir, tmp_path, "a")
         scored_a = len(set(sim.seen))
