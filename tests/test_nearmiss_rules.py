@@ -199,6 +199,22 @@ def test_an_agreement_edit_records_the_whole_span_it_changed():
     assert (m.original, m.replacement) == ("Every plan includes", "Most plans include")
 
 
+def test_the_noun_made_plural_is_the_head_before_a_preposition():
+    # "every exchange between" -> "most exchanges between", never "most exchange betweens"
+    import random
+
+    from mutagen_cite.cases.families import ValueSource, get_families
+    from mutagen_cite.model import Sentence, Slot
+
+    (agg,) = get_families(["aggregation"])
+    text = "The relay logs every exchange between the kiosk and the vault."
+    at = text.index("every")
+    s = Sentence("doc.md", 0, len(text), text, (Slot("aggregation", "quantifier", at, at + 5, "every", "every"),))
+    m = agg.mutate(s, s.slots[0], ValueSource.empty(), random.Random(0))
+    assert m is not None and "betweens" not in m.mutated_text
+    assert m.mutated_text == "The relay logs most exchanges between the kiosk and the vault."
+
+
 # ----------------------------------------------------------------- a condition another row holds
 
 

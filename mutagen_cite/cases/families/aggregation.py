@@ -27,7 +27,7 @@ import re
 from typing import Sequence
 
 from ...model import Mutation, Sentence, Slot
-from ...values.tables import WORD_NUMBERS
+from ...values.tables import QUESTION_PREPOSITIONS, WORD_NUMBERS
 from . import grammar
 from .base import Example, ValueSource, make_mutation
 
@@ -286,6 +286,8 @@ def _every_to_plural(text: str, slot: Slot, target: str, prev_low: str) -> tuple
         if w is None:
             break
         low = w[2].lower()
+        if low in QUESTION_PREPOSITIONS:
+            break  # the noun phrase ends before a preposition ("every communication between ...")
         if low in _STOP or low in grammar.NOT_VERBS or low in _SAME_FORM or low in _SINGULAR_AUX or (
                 words and low.endswith("s") and getLemma(low, upos="VERB")[0] != low):
             break
