@@ -215,6 +215,17 @@ def test_the_noun_made_plural_is_the_head_before_a_preposition():
     assert m.mutated_text == "The relay logs most exchanges between the kiosk and the vault."
 
 
+@pytest.mark.parametrize("opener", ["whenever", "while", "as soon as", "as long as"])
+def test_a_negation_put_into_a_time_or_condition_clause_is_no_near_miss(opener):
+    # "reruns whenever a schema change is not made" negates the condition, not the statement
+    sentence = f"The indexer reruns {opener} a schema change is made."
+    c = _edit(sentence, sentence, "is", "is not", ("polarity", "affirmative", "is"), family="polarity", answer="yes")
+    assert _rule(c) == "condition-negation"
+    main = "The indexer is rerun after each schema change."
+    assert _rule(_edit(main, main, "is", "is not", ("polarity", "affirmative", "is"), family="polarity",
+                       answer="yes")) != "condition-negation"
+
+
 # ----------------------------------------------------------------- a condition another row holds
 
 

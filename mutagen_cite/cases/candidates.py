@@ -1449,7 +1449,7 @@ def unfair_rule(c: Candidate) -> tuple[str, str] | None:
         # "one year (26 pay periods)": a value and its restatement; changing one leaves the other
         return "parenthesised", "the value is restated in parentheses beside it"
     after, before = text[c.site.end:], text[: c.site.start]
-    if family == "polarity" and re.search(r"\b(?:if|unless|whether|when|once|until)\b[^,;:]*$", before, re.I):
+    if family == "polarity" and re.search(r"\b(?:if|unless|whether|when|whenever|wherever|while|once|until|as\s+soon\s+as|as\s+long\s+as)\b[^,;:]*$", before, re.I):
         return "condition-negation", "the negation sits in a condition ('if you haven't ...'), not in the statement"
     if family == "polarity" and re.search(r"\b(?:that|which|who|whom|whose|where)\b[^,;:]*$", before, re.I):
         return "relative-clause", "the polarity belongs to a relative clause ('steps that have succeeded'), not to the statement"
