@@ -226,6 +226,15 @@ def test_a_negation_put_into_a_time_or_condition_clause_is_no_near_miss(opener):
                        answer="yes")) != "condition-negation"
 
 
+def test_a_version_inside_a_longer_identifier_is_no_entity_site():
+    sentence = "Pick the reranker-v2.1 model for short queries."
+    c = _edit(sentence, sentence, "v2.1", "v0.9", ("entity", "version", "v2.1"), family="entity", answer="x")
+    assert _rule(c) == "inside-identifier"
+    free = "Pick version v2.1 of the reranker for short queries."
+    assert _rule(_edit(free, free, "v2.1", "v0.9", ("entity", "version", "v2.1"), family="entity",
+                       answer="x")) != "inside-identifier"
+
+
 # ----------------------------------------------------------------- a condition another row holds
 
 

@@ -1457,6 +1457,8 @@ def unfair_rule(c: Candidate) -> tuple[str, str] | None:
         return "open-bound", "the value is an open bound ('Node 18 or later'): another value can still satisfy it"
     if family == "entity" and re.match(r"\s*\(\s*[A-Z][A-Z0-9&.-]+\s*\)", after):
         return "acronym", "the name is followed by its acronym, which the near miss would keep"
+    if family == "entity" and (re.search(r"[A-Za-z0-9][-_/.:@]$", before) or re.match(r"[-_/@][A-Za-z0-9]", after)):
+        return "inside-identifier", "the value is part of a longer identifier ('model-v4.0'): changing a piece of it names nothing"
     if c.site.kind in ("geo", "region") and (re.match(r"\s*,\s*[A-Z]", after) or re.search(r"[A-Za-z)]\s*,\s*$", before)
                                              and re.search(r"\b[A-Z][\w.]*\s*,\s*$", before)):
         return "compound-place", "the place is part of a compound place name ('Chicago, Illinois')"
