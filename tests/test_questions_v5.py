@@ -50,6 +50,13 @@ CASES = [
     ("Harbourline hosts archived invoices in us-west-4.",
      [("entity", "org", "Harbourline", "harbourline"), ("scope", "region", "us-west-4", "us-west-4")],
      "us-west-4", "scope", "Who hosts archived invoices in us-west-4?", "Harbourline"),
+    # a name the predicate calls a thing is asked "What", one it calls a company "Who"
+    ("Harbourline is a lightweight search server written in Rust 1.80.",
+     [("entity", "org", "Harbourline", "harbourline"), ("entity", "version", "Rust 1.80", "1.80")],
+     "Rust 1.80", "entity", "What is a lightweight search server written in Rust 1.80?", "Harbourline"),
+    ("Harbourline is a payments company based in eu-west-2.",
+     [("entity", "org", "Harbourline", "harbourline"), ("scope", "region", "eu-west-2", "eu-west-2")],
+     "eu-west-2", "scope", "Who is a payments company based in eu-west-2?", "Harbourline"),
 ]
 
 

@@ -823,6 +823,8 @@ def _subject_wh(subject: str, sentence: Sentence, offset: int) -> tuple[str, str
                 return "Who", bare  # "Logan starts working ...": one word, but a given name Faker's lists know
             if s.kind == "org" and bare.split()[-1][:1].isupper() and not bare.split()[-1].isupper() and not re.search(
                     r"[a-z][A-Z]", bare):
+                if _called_a_thing(sentence.text[offset + len(subject):]):
+                    return "What", bare  # "Sonar is a search server ...": the predicate says it is a thing
                 return "Who", bare  # "Who will notify customers ...?" of a company; a CamelCase class is none
             if s.kind in ("version", "region", "tier", "environment"):
                 wh = wh_phrase(s)
@@ -846,6 +848,23 @@ def _subject_wh(subject: str, sentence: Sentence, offset: int) -> tuple[str, str
     if person_noun(head):
         return "Who", bare
     return None
+
+
+#: organisation nouns: a name the predicate calls one of these is asked "Who" ("X is a company")
+_ORG_NOUNS = {"company", "vendor", "provider", "organisation", "organization", "agency", "firm", "startup",
+              "foundation", "nonprofit", "partner", "reseller", "consultancy", "business", "bank", "university"}
+
+
+def _called_a_thing(rest: str) -> bool:
+    """v5: whether the predicate after a subject is "is a/an/the <noun phrase>" whose first words
+    hold no person, group or organisation noun ("is a lightweight search server" calls the
+    subject a thing: "What", never "Who")."""
+    m = re.match(r"\s+(?:is|was)\s+(?:a|an|the|one of the)\s+([^.;:()]*)", rest, re.I)
+    if m is None:
+        return False
+    words = [re.sub(r"[^a-z]", "", w.lower()) for w in m.group(1).split()[:8]]
+    words = [w for w in words if w]
+    return bool(words) and not any(person_noun(w) or w in _GROUP_NOUNS or w in _ORG_NOUNS for w in words)
 
 
 def person_noun(word: str) -> bool:
