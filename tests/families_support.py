@@ -41,13 +41,35 @@ def annotator():
     return _build_annotator()
 
 
-def slotted_sentence(text: str, *slots: tuple[str, str, str, str]) -> Sentence:
-    """A sentence with slots given as (family, kind, surface, value); offsets found in the text."""
+def slotted_sentence(text: str, *slots: tuple[str, ...], start: int = 0) -> Sentence:
+    """A sentence at ``start`` of its document, with slots given as (family, kind, surface[,
+    value]); offsets found in the text, the value the surface in lower case when not given."""
     out = []
-    for family, kind, surface, value in slots:
-        start = text.index(surface)
-        out.append(Slot(family, kind, start, start + len(surface), surface, value))
-    return Sentence("doc.md", 0, len(text), text, tuple(out))
+    for family, kind, surface, *value in slots:
+        at = text.index(surface)
+        out.append(Slot(family, kind, at, at + len(surface), surface, value[0] if value else surface.lower()))
+    return Sentence("doc.md", start, start + len(text), text, tuple(out))
+
+
+def near_miss(chunk: str, sentence_text: str, site_surface: str, replacement: str, *slots, family: str,
+              answer: str = "x", claim: str | None = None):
+    """The tests' one candidate builder: a spliced near miss, ``site_surface`` replaced by
+    ``replacement`` in the sentence, inside ``chunk`` (slots as for :func:`slotted_sentence`)."""
+    from mutagen_cite.cases.candidates import Candidate
+    from mutagen_cite.cases.families import get_families
+    from mutagen_cite.cases.questions import Phrasing
+    from mutagen_cite.model import Chunk, Mutation
+
+    start = chunk.index(sentence_text)
+    s = slotted_sentence(sentence_text, *slots, start=start)
+    site = next(x for x in s.slots if x.text == site_surface)
+    mutated = sentence_text[: site.start] + replacement + sentence_text[site.end:]
+    (fam,) = get_families([family])
+    m = Mutation(family, fam.version, s, site, site.text, replacement, mutated, "synthetic")
+    distractor = chunk[:start] + mutated + chunk[start + len(sentence_text):]
+    p = Phrasing(claim or sentence_text, "q?", answer, None)
+    return Candidate(fam, s, site, p, Chunk("doc.md", 0, len(chunk), chunk), distractor, "synthetic", replacement,
+                     mutation=m)
 
 
 def site_of(sentence: Sentence, surface: str) -> Slot:

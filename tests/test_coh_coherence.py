@@ -6,7 +6,7 @@ Every example here is made up for the test."""
 
 from __future__ import annotations
 
-from test_distractor_rules import _edit
+from families_support import near_miss
 
 from mutagen_cite.cases.candidates import _said_elsewhere, unfair_rule
 
@@ -21,11 +21,11 @@ def _rule(c) -> str | None:
 
 
 def _unnegate(chunk: str, sentence: str, *slots):
-    return _edit(chunk, sentence, "not", "", NOT, *slots, family="polarity", answer="yes")
+    return near_miss(chunk, sentence, "not", "", NOT, *slots, family="polarity", answer="yes")
 
 
 def _negate(chunk: str, sentence: str, *slots, aux=IS):
-    return _edit(chunk, sentence, aux[2], aux[2] + " not" if aux[2] != "can" else "cannot", aux, *slots,
+    return near_miss(chunk, sentence, aux[2], aux[2] + " not" if aux[2] != "can" else "cannot", aux, *slots,
                  family="polarity", answer="yes")
 
 
@@ -90,7 +90,7 @@ def test_a_negation_removed_under_a_switch_off_condition_is_rejected():
 def _version_edit(chunk: str, sentence: str, old: str, new: str, doc_text: str | None = None):
     from mutagen_cite.cases.candidates import release_incoherent
 
-    c = _edit(chunk, sentence, old, new, ("entity", "version", old), family="entity", answer="x")
+    c = near_miss(chunk, sentence, old, new, ("entity", "version", old), family="entity", answer="x")
     return release_incoherent(c, doc_text if doc_text is not None else chunk)
 
 
@@ -188,7 +188,7 @@ def test_the_per_document_table_index_answers_every_row_of_one_document():
     for row in rows:  # one document, three candidates: the index is built once and read three times
         at = doc.index(row)
         value = "3 business days" if "3 " in row else "1 business day"
-        c = _edit(doc, row, value, "5 business days", ("quantity", "duration", value), family="quantity",
+        c = near_miss(doc, row, value, "5 business days", ("quantity", "duration", value), family="quantity",
                   answer="x")
         assert c.sentence.start == at
         why = ambiguous_in_document(c, doc)

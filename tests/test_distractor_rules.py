@@ -9,35 +9,11 @@ from __future__ import annotations
 
 import pytest
 
+from families_support import near_miss, slotted_sentence
+
 from mutagen_cite.cases.build import label_check, names_change, split_chunk_sentences
 from mutagen_cite.cases.candidates import Candidate, _in_arithmetic, _restated, unfair_rule
-from mutagen_cite.cases.families import get_families
-from mutagen_cite.cases.questions import Phrasing
-from mutagen_cite.model import Chunk, Mutation, Sentence, Slot, Verdict
-
-
-def _sentence(text: str, *slots: tuple[str, str, str], start: int = 0) -> Sentence:
-    """A sentence at ``start`` of its chunk, with slots given as (family, kind, surface)."""
-    out = []
-    for family, kind, surface in slots:
-        at = text.index(surface)
-        out.append(Slot(family, kind, at, at + len(surface), surface, surface.lower()))
-    return Sentence("doc.md", start, start + len(text), text, tuple(out))
-
-
-def _edit(chunk: str, sentence_text: str, site_surface: str, replacement: str, *slots, family: str,
-          answer: str = "x", claim: str | None = None) -> Candidate:
-    """A spliced near miss: ``site_surface`` replaced by ``replacement`` in the sentence, inside ``chunk``."""
-    start = chunk.index(sentence_text)
-    s = _sentence(sentence_text, *slots, start=start)
-    site = next(x for x in s.slots if x.text == site_surface)
-    mutated = sentence_text[: site.start] + replacement + sentence_text[site.end:]
-    (fam,) = get_families([family])
-    m = Mutation(family, fam.version, s, site, site.text, replacement, mutated, "synthetic")
-    distractor = chunk[:start] + mutated + chunk[start + len(sentence_text):]
-    p = Phrasing(claim or sentence_text, "q?", answer, None)
-    return Candidate(fam, s, site, p, Chunk("doc.md", 0, len(chunk), chunk), distractor, "synthetic", replacement,
-                     mutation=m)
+from mutagen_cite.model import Verdict
 
 
 # ----------------------------------------------------------------- the original, stated again
@@ -45,11 +21,11 @@ def _edit(chunk: str, sentence_text: str, site_surface: str, replacement: str, *
 
 def test_the_condition_written_another_way_is_still_the_condition():
     chunk = "Plan: Pro; Retention: 30 days.\nArchived copies are pruned after thirty days."
-    c = _edit(chunk, "Plan: Pro; Retention: 30 days.", "30 days", "45 days",
+    c = near_miss(chunk, "Plan: Pro; Retention: 30 days.", "30 days", "45 days",
               ("scope", "tier", "Pro"), ("quantity", "duration", "30 days"), family="quantity", answer="Pro")
     rule = unfair_rule(c)
     assert rule and rule[0] == "condition-in-near-miss", rule
-    fine = _edit("Plan: Pro; Retention: 30 days.\nArchived copies are pruned after a year.",
+    fine = near_miss("Plan: Pro; Retention: 30 days.\nArchived copies are pruned after a year.",
                  "Plan: Pro; Retention: 30 days.", "30 days", "45 days",
                  ("scope", "tier", "Pro"), ("quantity", "duration", "30 days"), family="quantity", answer="Pro")
     assert unfair_rule(fine) is None
@@ -80,11 +56,11 @@ def test_a_summary_line_restates_the_edited_sentence():
 def test_a_negated_statement_followed_by_its_example_is_no_near_miss():
     text = "Webhooks are retried on the Team plan."
     chunk = text + " For example, a failed delivery is sent again after a minute."
-    c = _edit(chunk, text, "are", "are not", ("polarity", "affirmative", "are"), ("scope", "tier", "Team"),
+    c = near_miss(chunk, text, "are", "are not", ("polarity", "affirmative", "are"), ("scope", "tier", "Team"),
               family="polarity", answer="Team")
     rule = unfair_rule(c)
     assert rule and rule[0] == "elaborated", rule
-    plain = _edit(text + " Invoices are sent monthly.", text, "are", "are not",
+    plain = near_miss(text + " Invoices are sent monthly.", text, "are", "are not",
                   ("polarity", "affirmative", "are"), ("scope", "tier", "Team"), family="polarity", answer="Team")
     assert unfair_rule(plain) is None
 
@@ -97,7 +73,7 @@ def test_a_negated_statement_followed_by_its_example_is_no_near_miss():
      (("quantity", "duration", "14 days"),)),
 ])
 def test_a_negated_statement_that_the_next_sentence_builds_on_is_no_near_miss(text, after, slots):
-    c = _edit(text + after, text, "are", "are not", ("polarity", "affirmative", "are"), *slots,
+    c = near_miss(text + after, text, "are", "are not", ("polarity", "affirmative", "are"), *slots,
               family="polarity", answer="x")
     rule = unfair_rule(c)
     assert rule and rule[0] == "elaborated", rule
@@ -106,7 +82,7 @@ def test_a_negated_statement_that_the_next_sentence_builds_on_is_no_near_miss(te
 def test_a_negated_rule_above_its_worked_example_is_no_near_miss():
     text = "Shifts can be longer or shorter than 8 hours."
     chunk = text + "\nA week has 40 hours.\n\nFor example:\n\nDay: Monday; Hours: 10.\nDay: Friday; Hours: 6."
-    c = _edit(chunk, text, "can", "cannot", ("polarity", "affirmative", "can"), ("quantity", "duration", "8 hours"),
+    c = near_miss(chunk, text, "can", "cannot", ("polarity", "affirmative", "can"), ("quantity", "duration", "8 hours"),
               family="polarity", answer="8 hours")
     rule = unfair_rule(c)
     assert rule and rule[0] == "elaborated" and "example" in rule[1], rule
@@ -115,7 +91,7 @@ def test_a_negated_rule_above_its_worked_example_is_no_near_miss():
 def test_a_modal_weakened_while_a_summary_line_repeats_it_is_no_near_miss():
     text = "Deploy keys must be stored in the vault for every project."
     chunk = text + "\n\nSummary: for every project, deploy keys must be stored in the vault."
-    c = _edit(chunk, text, "must", "may", ("modality", "modal", "must"), family="modality", answer="yes")
+    c = near_miss(chunk, text, "must", "may", ("modality", "modal", "must"), family="modality", answer="yes")
     rule = unfair_rule(c)
     assert rule and rule[0] == "restated", rule
 
@@ -132,7 +108,7 @@ def test_a_modal_weakened_while_a_summary_line_repeats_it_is_no_near_miss():
 ])
 def test_a_number_inside_a_calculation_is_no_near_miss(text, surface, linked):
     kind = "money" if surface.startswith("$") else "duration"
-    c = _edit(text, text, surface, "$99" if kind == "money" else "45 days", ("quantity", kind, surface),
+    c = near_miss(text, text, surface, "$99" if kind == "money" else "45 days", ("quantity", kind, surface),
               family="quantity")
     assert bool(_in_arithmetic(c)) is linked, _in_arithmetic(c)
 
@@ -140,10 +116,10 @@ def test_a_number_inside_a_calculation_is_no_near_miss(text, surface, linked):
 def test_a_calculation_on_the_next_line_links_the_value():
     text = "Compute is billed at $20 per vCPU per month."
     chunk = text + "\n2 vCPU \u00d7 $20 = $40 per month."
-    c = _edit(chunk, text, "$20", "$30", ("quantity", "money", "$20"), family="quantity")
+    c = near_miss(chunk, text, "$20", "$30", ("quantity", "money", "$20"), family="quantity")
     rule = unfair_rule(c)
     assert rule and rule[0] == "arithmetic", rule
-    apart = _edit(text + "\nMemory is billed separately.", text, "$20", "$30", ("quantity", "money", "$20"),
+    apart = near_miss(text + "\nMemory is billed separately.", text, "$20", "$30", ("quantity", "money", "$20"),
                   family="quantity")
     assert _in_arithmetic(apart) is None
 
@@ -151,11 +127,11 @@ def test_a_calculation_on_the_next_line_links_the_value():
 def test_a_number_in_a_worked_example_is_no_near_miss():
     text = "You will have 6 days left until June 2030."
     chunk = "Each person gets 10 days a year.\n\nFor example: you took 4 days in May 2030. " + text
-    c = _edit(chunk, text, "June 2030", "July 2031", ("quantity", "duration", "6 days"), ("date", "month", "June 2030"),
+    c = near_miss(chunk, text, "June 2030", "July 2031", ("quantity", "duration", "6 days"), ("date", "month", "June 2030"),
               family="date", answer="6 days")
     rule = unfair_rule(c)
     assert rule and rule[0] == "arithmetic" and "worked example" in rule[1], rule
-    plain = _edit("Each person gets 10 days a year.\n\n" + text, text, "June 2030", "July 2031",
+    plain = near_miss("Each person gets 10 days a year.\n\n" + text, text, "June 2030", "July 2031",
                   ("quantity", "duration", "6 days"), ("date", "month", "June 2030"), family="date", answer="6 days")
     assert unfair_rule(plain) is None or unfair_rule(plain)[0] != "arithmetic", unfair_rule(plain)
 
@@ -163,10 +139,10 @@ def test_a_number_in_a_worked_example_is_no_near_miss():
 def test_a_negated_statement_the_next_sentence_goes_on_about_is_no_near_miss():
     text = "Interns are not allowed to sign vendor contracts without legal review."
     nxt = " Every vendor contract needs a legal review before anyone signs it."
-    c = _edit(text + nxt, text, "not", "", ("polarity", "negation", "not"), family="polarity", answer="Interns")
+    c = near_miss(text + nxt, text, "not", "", ("polarity", "negation", "not"), family="polarity", answer="Interns")
     rule = unfair_rule(c)
     assert rule and rule[0] == "elaborated", rule
-    sibling = _edit("Request logs in eu-west-9 are kept for 30 days. Request logs in us-east-9 are kept for 60 days.",
+    sibling = near_miss("Request logs in eu-west-9 are kept for 30 days. Request logs in us-east-9 are kept for 60 days.",
                     "Request logs in eu-west-9 are kept for 30 days.", "are", "are not",
                     ("polarity", "affirmative", "are"), ("scope", "region", "eu-west-9"),
                     ("quantity", "duration", "30 days"), family="polarity", answer="30 days")
@@ -185,14 +161,14 @@ def test_a_negated_statement_the_next_sentence_goes_on_about_is_no_near_miss():
      "us-west-9", "eu-north-9"),
 ])
 def test_changing_one_half_of_a_code_and_name_twin_is_no_near_miss(text, slots, site, replacement):
-    c = _edit(text, text, site, replacement, *slots, family="scope")
+    c = near_miss(text, text, site, replacement, *slots, family="scope")
     rule = unfair_rule(c)
     assert rule and rule[0] == "twin", rule
 
 
 def test_a_remark_in_parentheses_is_no_twin():
     text = "Reports are rendered by Acme Render (beta) within 5 minutes."
-    c = _edit(text, text, "Acme Render", "Acme Draw", ("entity", "org", "Acme Render"),
+    c = near_miss(text, text, "Acme Render", "Acme Draw", ("entity", "org", "Acme Render"),
               ("quantity", "duration", "5 minutes"), family="entity", answer="5 minutes")
     rule = unfair_rule(c)
     assert rule is None or rule[0] != "twin", rule
@@ -223,7 +199,7 @@ class _ReasoningJudge:
 
 def _priced() -> Candidate:
     chunk = "Plan: Pro; Price: $20/mo.\nInvoices are issued monthly."
-    return _edit(chunk, "Plan: Pro; Price: $20/mo.", "$20", "$25", ("scope", "tier", "Pro"),
+    return near_miss(chunk, "Plan: Pro; Price: $20/mo.", "$20", "$25", ("scope", "tier", "Pro"),
                  ("quantity", "money", "$20"), family="quantity", answer="Pro", claim="The Pro plan costs $20/mo.")
 
 
@@ -264,7 +240,7 @@ def test_names_change_for_marker_families(family, reason, named):
         text, site = "Downtime never exceeds 4 hours.", "never"
     kind = {"polarity": "affirmative" if site != "never" else "negation", "aggregation": "quantifier",
             "modality": "modal"}[family]
-    c = _edit(text, text, site, "x", (family, kind, site), family=family)
+    c = near_miss(text, text, site, "x", (family, kind, site), family=family)
     assert names_change(reason, c) is named
 
 
@@ -280,7 +256,7 @@ def test_names_change_for_marker_families(family, reason, named):
      "A member must book the kiln one day ahead."),
 ])
 def test_a_modal_weakened_under_a_heading_or_lead_in_that_states_it_is_no_near_miss(chunk, sentence):
-    c = _edit(chunk, sentence, "must", "may", ("modality", "modal", "must"), family="modality", answer="yes")
+    c = near_miss(chunk, sentence, "must", "may", ("modality", "modal", "must"), family="modality", answer="yes")
     rule = unfair_rule(c)
     assert rule and rule[0] == "framed", rule
 
@@ -292,6 +268,6 @@ def test_a_modal_weakened_under_a_heading_or_lead_in_that_states_it_is_no_near_m
      "A member must book the kiln one day ahead."),
 ])
 def test_a_neutral_heading_or_lead_in_frames_nothing(chunk, sentence):
-    c = _edit(chunk, sentence, "must", "may", ("modality", "modal", "must"), family="modality", answer="yes")
+    c = near_miss(chunk, sentence, "must", "may", ("modality", "modal", "must"), family="modality", answer="yes")
     rule = unfair_rule(c)
     assert rule is None or rule[0] != "framed", rule

@@ -11,12 +11,12 @@ import pytest
 
 from mutagen_cite.cases.entailed import (ENTAILED_COSINE, ChunkEntailment, EmbeddingScorer, NLIScorer, eligible,
                                          find_nli_judge, make_checker, other_units)
-from test_distractor_rules import _edit  # noqa: E402  (the tests' one candidate builder)
+from families_support import near_miss  # noqa: E402
 
 
 def _weakened(chunk: str, sentence: str, word: str, weaker: str, family: str = "aggregation", *slots):
     kind = "quantifier" if family == "aggregation" else "modal"
-    return _edit(chunk, sentence, word, weaker, (family, kind, word), *slots, family=family, answer="yes")
+    return near_miss(chunk, sentence, word, weaker, (family, kind, word), *slots, family=family, answer="yes")
 
 
 class FakeScorer:
@@ -70,7 +70,7 @@ def test_the_batch_goes_to_the_scorer_once_as_unit_then_claim():
 
 def test_other_families_are_not_looked_at():
     chunk = "Backups are kept for 30 days. Backups are kept for 30 days in every region."
-    c = _edit(chunk, "Backups are kept for 30 days.", "30 days", "45 days", ("quantity", "duration", "30 days"),
+    c = near_miss(chunk, "Backups are kept for 30 days.", "30 days", "45 days", ("quantity", "duration", "30 days"),
               family="quantity", answer="30 days")
     scorer = FakeScorer({})
     assert ChunkEntailment(scorer).restatements([c]) == [None] and scorer.asked == []

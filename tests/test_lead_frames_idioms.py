@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from test_distractor_rules import _edit
+from families_support import near_miss
 
 from mutagen_cite.cases.candidates import unfair_rule
 from mutagen_cite.cases.families.aggregation import FAMILY, _edit as aggregation_edit
@@ -18,7 +18,7 @@ from mutagen_cite.model import Sentence, Slot
 def test_a_modal_weakened_under_a_lead_in_with_have_to_is_framed():
     chunk = ("Kiln bookings are confirmed when the conditions that have to be met are:\n\n"
              "- A member must book the kiln one day ahead.\n- A booking lasts four hours.")
-    c = _edit(chunk, "A member must book the kiln one day ahead.", "must", "may",
+    c = near_miss(chunk, "A member must book the kiln one day ahead.", "must", "may",
               ("modality", "modal", "must"), family="modality", answer="yes")
     rule = unfair_rule(c)
     assert rule and rule[0] == "framed", rule

@@ -12,7 +12,7 @@ from collections import Counter
 from dataclasses import replace
 
 import pytest
-from test_distractor_rules import _edit
+from families_support import near_miss
 
 from mutagen_cite.cases.build import BuildReport, select
 from mutagen_cite.cases.candidates import _order_broken, unfair_rule
@@ -29,18 +29,18 @@ def _rule(c) -> str | None:
 def test_a_later_step_that_uses_the_object_a_step_creates_presupposes_it():
     step = "You must create a deploy key in the console."
     chunk = f"Setup.\n{step} Paste the key into the runner settings."
-    c = _edit(chunk, step, "must", "can", ("modality", "modal", "must"), family="modality", answer="yes")
+    c = near_miss(chunk, step, "must", "can", ("modality", "modal", "must"), family="modality", answer="yes")
     assert _rule(c) == "presupposed"
     # the same step followed by something that does not build on it is a near miss
     fine = f"Setup.\n{step} Runners start within a minute."
-    assert _rule(_edit(fine, step, "must", "can", ("modality", "modal", "must"), family="modality",
+    assert _rule(near_miss(fine, step, "must", "can", ("modality", "modal", "must"), family="modality",
                        answer="yes")) is None
 
 
 def test_a_later_reference_to_the_act_itself_presupposes_it():
     step = "Owners generate an invite link for each guest."
     chunk = f"{step} Share the link you generated with the guest by mail."
-    c = _edit(chunk, step, "generate", "do not generate", ("polarity", "affirmative", "generate"),
+    c = near_miss(chunk, step, "generate", "do not generate", ("polarity", "affirmative", "generate"),
               family="polarity", answer="yes")
     assert _rule(c) == "presupposed"
 
@@ -48,7 +48,7 @@ def test_a_later_reference_to_the_act_itself_presupposes_it():
 def test_a_definite_mention_after_a_verb_that_does_not_make_its_object_is_no_presupposition():
     step = "A billing token must identify a workspace."
     chunk = f"{step} The workspace owner receives every invoice."
-    c = _edit(chunk, step, "must", "can", ("modality", "modal", "must"), family="modality", answer="yes")
+    c = near_miss(chunk, step, "must", "can", ("modality", "modal", "must"), family="modality", answer="yes")
     assert _rule(c) is None
 
 
@@ -59,14 +59,14 @@ def test_a_definite_mention_after_a_verb_that_does_not_make_its_object_is_no_pre
 def test_a_sentence_under_an_faq_answer_word_is_no_near_miss(answer):
     sentence = "Contractors must wear a visitor badge on site."
     chunk = f"Do contractors need a badge?\n\n{answer} {sentence} Badges are at reception."
-    c = _edit(chunk, sentence, "must", "should", ("modality", "modal", "must"), family="modality", answer="yes")
+    c = near_miss(chunk, sentence, "must", "should", ("modality", "modal", "must"), family="modality", answer="yes")
     assert _rule(c) == "answered"
 
 
 def test_a_sentence_in_a_plain_paragraph_is_not_answered():
     sentence = "Contractors must wear a visitor badge on site."
     chunk = f"Visitors and badges\n\n{sentence} Badges are at reception."
-    c = _edit(chunk, sentence, "must", "should", ("modality", "modal", "must"), family="modality", answer="yes")
+    c = near_miss(chunk, sentence, "must", "should", ("modality", "modal", "must"), family="modality", answer="yes")
     assert _rule(c) is None
 
 
@@ -76,11 +76,11 @@ def test_a_sentence_in_a_plain_paragraph_is_not_answered():
 def test_an_obligation_restated_as_mandatory_in_a_table_row_is_no_near_miss():
     sentence = "Vendors must sign the data processing agreement before onboarding."
     chunk = f"{sentence}\nDocument: data processing agreement; Vendor signature: mandatory."
-    c = _edit(chunk, sentence, "must", "should", ("modality", "modal", "must"), family="modality", answer="yes")
+    c = near_miss(chunk, sentence, "must", "should", ("modality", "modal", "must"), family="modality", answer="yes")
     assert _rule(c) == "restated-other-words"
     # a row about another document restates nothing
     other = f"{sentence}\nDocument: travel policy; Vendor signature: mandatory."
-    assert _rule(_edit(other, sentence, "must", "should", ("modality", "modal", "must"), family="modality",
+    assert _rule(near_miss(other, sentence, "must", "should", ("modality", "modal", "must"), family="modality",
                        answer="yes")) is None
 
 
@@ -94,29 +94,29 @@ _PLANS = ("Plan: Free; Log retention: 1 day.\nPlan: Team; Log retention: 7 days.
 def test_an_edit_that_breaks_an_ordered_column_is_rejected():
     row = "Plan: Team; Log retention: 7 days."
     slots = (("scope", "tier", "Team"), ("quantity", "duration", "7 days"))
-    c = _edit(_PLANS, row, "7 days", "60 days", *slots, family="quantity", answer="Team")
+    c = near_miss(_PLANS, row, "7 days", "60 days", *slots, family="quantity", answer="Team")
     assert _rule(c) == "order-broken"
-    kept = _edit(_PLANS, row, "7 days", "14 days", *slots, family="quantity", answer="Team")
+    kept = near_miss(_PLANS, row, "7 days", "14 days", *slots, family="quantity", answer="Team")
     assert _rule(kept) is None
 
 
 def test_a_maximum_below_the_rows_default_is_rejected():
     row = "Plan: Team; Default seats: 5 seats; Maximum seats: 50 seats."
     slots = (("scope", "tier", "Team"), ("quantity", "count", "50 seats"))
-    c = _edit(row, row, "50 seats", "2 seats", *slots, family="quantity", answer="Team")
+    c = near_miss(row, row, "50 seats", "2 seats", *slots, family="quantity", answer="Team")
     assert _rule(c) == "order-broken"
-    assert _rule(_edit(row, row, "50 seats", "80 seats", *slots, family="quantity", answer="Team")) is None
+    assert _rule(near_miss(row, row, "50 seats", "80 seats", *slots, family="quantity", answer="Team")) is None
 
 
 def test_a_maximum_below_a_default_in_prose_is_rejected():
     sentence = "Each bucket has a default quota of 10 GB and a maximum quota of 100 GB."
     slots = (("quantity", "size", "100 GB"),)
-    c = _edit(sentence, sentence, "100 GB", "5 GB", *slots, family="quantity", answer="x")
+    c = near_miss(sentence, sentence, "100 GB", "5 GB", *slots, family="quantity", answer="x")
     # the value model reads "maximum quota of" as an upper bound, so the lowered maximum is also
     # a kept bound (that rule runs first); the order rule must reject it on its own as well
     assert _rule(c) in ("order-broken", "bound-kept")
     assert _order_broken(c)
-    assert _rule(_edit(sentence, sentence, "100 GB", "200 GB", *slots, family="quantity", answer="x")) is None
+    assert _rule(near_miss(sentence, sentence, "100 GB", "200 GB", *slots, family="quantity", answer="x")) is None
 
 
 # ----------------------------------------------------------------- bounds in a condition
@@ -134,15 +134,15 @@ def test_a_bound_in_a_condition_may_only_move_so_it_no_longer_covers_the_origina
                                                                                    contradicts):
     kind = {"MB": "size"}.get(value.split()[1], "duration")
     slots = (("quantity", kind, value),)
-    assert _rule(_edit(sentence, sentence, value, covers, *slots, family="quantity", answer="x")) == "bound-kept"
-    assert _rule(_edit(sentence, sentence, value, contradicts, *slots, family="quantity", answer="x")) is None
+    assert _rule(near_miss(sentence, sentence, value, covers, *slots, family="quantity", answer="x")) == "bound-kept"
+    assert _rule(near_miss(sentence, sentence, value, contradicts, *slots, family="quantity", answer="x")) is None
 
 
 def test_a_bound_in_what_a_statement_says_keeps_the_old_direction():
     sentence = "Audit logs are kept for at least 30 days."
     slots = (("quantity", "duration", "30 days"),)
-    assert _rule(_edit(sentence, sentence, "30 days", "60 days", *slots, family="quantity", answer="x")) == "bound-kept"
-    assert _rule(_edit(sentence, sentence, "30 days", "10 days", *slots, family="quantity", answer="x")) is None
+    assert _rule(near_miss(sentence, sentence, "30 days", "60 days", *slots, family="quantity", answer="x")) == "bound-kept"
+    assert _rule(near_miss(sentence, sentence, "30 days", "10 days", *slots, family="quantity", answer="x")) is None
 
 
 # ----------------------------------------------------------------- progress
@@ -150,7 +150,7 @@ def test_a_bound_in_what_a_statement_says_keeps_the_old_direction():
 
 def test_selection_drives_a_selecting_and_a_label_check_bar():
     chunk = "Uploads are checked.\nArchives are kept for 30 days."
-    cands = [_edit(chunk, "Archives are kept for 30 days.", "30 days", f"{n} days",
+    cands = [near_miss(chunk, "Archives are kept for 30 days.", "30 days", f"{n} days",
                    ("quantity", "duration", "30 days"), family="quantity", answer="x") for n in (45, 60, 90)]
     bars: dict[str, Counter] = {}
 
@@ -172,12 +172,12 @@ def test_a_modal_said_elsewhere_in_the_chunk_keys_nothing():
     # "can" elsewhere is no row key: weakening "must" to "can" is still a near miss
     sentence = "Admins must approve each export request."
     chunk = f"Members can browse reports.\n{sentence}"
-    c = _edit(chunk, sentence, "must", "can", ("modality", "modal", "must"), family="modality", answer="yes")
+    c = near_miss(chunk, sentence, "must", "can", ("modality", "modal", "must"), family="modality", answer="yes")
     assert _rule(c) is None
     # a value said elsewhere still does
     row = "Plan: Team; Retention: 30 days."
     other = f"Plan: Free; Retention: 7 days.\n{row}"
-    v = _edit(other, row, "30 days", "7 days", ("scope", "tier", "Team"), ("quantity", "duration", "30 days"),
+    v = near_miss(other, row, "30 days", "7 days", ("scope", "tier", "Team"), ("quantity", "duration", "30 days"),
               family="quantity", answer="Team")
     assert _rule(v) == "replacement-in-chunk"
 
@@ -219,19 +219,19 @@ def test_the_noun_made_plural_is_the_head_before_a_preposition():
 def test_a_negation_put_into_a_time_or_condition_clause_is_no_near_miss(opener):
     # "reruns whenever a schema change is not made" negates the condition, not the statement
     sentence = f"The indexer reruns {opener} a schema change is made."
-    c = _edit(sentence, sentence, "is", "is not", ("polarity", "affirmative", "is"), family="polarity", answer="yes")
+    c = near_miss(sentence, sentence, "is", "is not", ("polarity", "affirmative", "is"), family="polarity", answer="yes")
     assert _rule(c) == "condition-negation"
     main = "The indexer is rerun after each schema change."
-    assert _rule(_edit(main, main, "is", "is not", ("polarity", "affirmative", "is"), family="polarity",
+    assert _rule(near_miss(main, main, "is", "is not", ("polarity", "affirmative", "is"), family="polarity",
                        answer="yes")) != "condition-negation"
 
 
 def test_a_version_inside_a_longer_identifier_is_no_entity_site():
     sentence = "Pick the reranker-v2.1 model for short queries."
-    c = _edit(sentence, sentence, "v2.1", "v0.9", ("entity", "version", "v2.1"), family="entity", answer="x")
+    c = near_miss(sentence, sentence, "v2.1", "v0.9", ("entity", "version", "v2.1"), family="entity", answer="x")
     assert _rule(c) == "inside-identifier"
     free = "Pick version v2.1 of the reranker for short queries."
-    assert _rule(_edit(free, free, "v2.1", "v0.9", ("entity", "version", "v2.1"), family="entity",
+    assert _rule(near_miss(free, free, "v2.1", "v0.9", ("entity", "version", "v2.1"), family="entity",
                        answer="x")) != "inside-identifier"
 
 
@@ -242,7 +242,7 @@ def test_a_table_row_whose_value_another_row_of_the_document_holds_is_ambiguous(
     from mutagen_cite.cases.candidates import ambiguous_in_document
 
     row = "STEP: Book the kiln; OWNER: Member; TIME: 1 business day."
-    c = _edit(row, row, "1 business day", "2 business days", ("quantity", "duration", "1 business day"),
+    c = near_miss(row, row, "1 business day", "2 business days", ("quantity", "duration", "1 business day"),
               family="quantity", answer="Book the kiln")
     other = "STEP: Confirm the glaze; OWNER: Steward; TIME: 1 business day."
     assert ambiguous_in_document(c, row + "\n" + other)[0] == "ambiguous-table"
@@ -258,10 +258,10 @@ def test_an_answer_another_sentence_shares_makes_the_question_ambiguous():
 
     sentence = "Glaze previews are included in the Studio plan."
     chunk = "Features by plan\n\nGlaze previews are included in the Kiln plan.\n" + sentence
-    c = _edit(chunk, sentence, "are", "are not", ("polarity", "affirmative", "are"), family="polarity", answer="Studio")
+    c = near_miss(chunk, sentence, "are", "are not", ("polarity", "affirmative", "are"), family="polarity", answer="Studio")
     c = replace(c, phrasing=Phrasing(sentence, "In which plan are glaze previews included?", "Studio", None))
     assert answer_shared(c)[0] == "answer-shared"
     alone = "Features by plan\n\nKiln firing is included in the Kiln plan.\n" + sentence
-    c2 = _edit(alone, sentence, "are", "are not", ("polarity", "affirmative", "are"), family="polarity", answer="Studio")
+    c2 = near_miss(alone, sentence, "are", "are not", ("polarity", "affirmative", "are"), family="polarity", answer="Studio")
     c2 = replace(c2, phrasing=Phrasing(sentence, "In which plan are glaze previews included?", "Studio", None))
     assert answer_shared(c2) is None

@@ -8,7 +8,7 @@ Every example here is made up for the test."""
 from __future__ import annotations
 
 import pytest
-from test_distractor_rules import _edit
+from families_support import near_miss
 
 from mutagen_cite.cases.candidates import section_heading, unfair_rule
 
@@ -22,11 +22,11 @@ def _rule(c) -> str | None:
 
 
 def _unnegate(chunk: str, sentence: str):
-    return _edit(chunk, sentence, "not", "", NOT, family="polarity", answer="yes")
+    return near_miss(chunk, sentence, "not", "", NOT, family="polarity", answer="yes")
 
 
 def _negate(chunk: str, sentence: str):
-    return _edit(chunk, sentence, "is", "is not", IS, family="polarity", answer="yes")
+    return near_miss(chunk, sentence, "is", "is not", IS, family="polarity", answer="yes")
 
 
 # ----------------------------------------------------------------- the section heading
@@ -95,7 +95,7 @@ def test_a_mixed_list_is_no_uniform_list():
 
 
 def _count(chunk: str, sentence: str, old: str, new: str):
-    return _edit(chunk, sentence, old, new, ("quantity", "count", old), family="quantity", answer="x")
+    return near_miss(chunk, sentence, old, new, ("quantity", "count", old), family="quantity", answer="x")
 
 
 def test_a_count_of_the_list_that_follows_is_tied_to_it():
@@ -110,7 +110,7 @@ def test_a_count_of_the_list_that_follows_is_tied_to_it():
 
 
 def _money(chunk: str, sentence: str, old: str, new: str):
-    return _edit(chunk, sentence, old, new, ("quantity", "money", old), family="quantity", answer="x")
+    return near_miss(chunk, sentence, old, new, ("quantity", "money", old), family="quantity", answer="x")
 
 
 def test_a_price_per_month_beside_its_per_minute_rate_is_tied_to_it():
@@ -122,7 +122,7 @@ def test_a_price_per_month_beside_its_per_minute_rate_is_tied_to_it():
     assert _rule(_money(other, sentence, "$10", "$15")) is None
     # time per time is no rate of a price: "24 hours a day, 7 days a week" are not derived
     always = "Urgent tickets are answered 24 hours a day, 7 days a week."
-    c = _edit(f"Support\n\n{always}", always, "7 days", "5 days", ("quantity", "duration", "7 days"),
+    c = near_miss(f"Support\n\n{always}", always, "7 days", "5 days", ("quantity", "duration", "7 days"),
               family="quantity", answer="x")
     assert _rule(c) is None
 
@@ -130,11 +130,11 @@ def test_a_price_per_month_beside_its_per_minute_rate_is_tied_to_it():
 def test_a_part_of_a_stated_total_is_tied_to_it():
     sentence = "The Team plan includes 40 GB of file storage."
     chunk = f"Storage\n\n{sentence} Backups get 10 GB more, 50 GB in total."
-    c = _edit(chunk, sentence, "40 GB", "60 GB", ("quantity", "size", "40 GB"), family="quantity", answer="x")
+    c = near_miss(chunk, sentence, "40 GB", "60 GB", ("quantity", "size", "40 GB"), family="quantity", answer="x")
     assert _rule(c) == "tied-numbers"
     # the same numbers with no total stated are no sum (a coincidence is no relation)
     chunk = f"Storage\n\n{sentence} Backups get 10 GB more. Archives hold 50 GB."
-    c = _edit(chunk, sentence, "40 GB", "60 GB", ("quantity", "size", "40 GB"), family="quantity", answer="x")
+    c = near_miss(chunk, sentence, "40 GB", "60 GB", ("quantity", "size", "40 GB"), family="quantity", answer="x")
     assert _rule(c) is None
 
 
@@ -181,7 +181,7 @@ def test_a_price_on_what_the_sentence_calls_free_is_not_changed():
 
 
 def _should(chunk: str, sentence: str):
-    return _edit(chunk, sentence, "should", "can", ("modality", "modal", "should"), family="modality", answer="yes")
+    return near_miss(chunk, sentence, "should", "can", ("modality", "modal", "should"), family="modality", answer="yes")
 
 
 def test_a_later_step_that_uses_the_result_of_any_verb_presupposes_it():
@@ -207,7 +207,7 @@ def test_a_later_step_naming_the_act_by_its_noun_presupposes_it():
 
 
 def _most(chunk: str, sentence: str):
-    return _edit(chunk, sentence, "Each", "Most", ("aggregation", "quantifier", "Each"), family="aggregation",
+    return near_miss(chunk, sentence, "Each", "Most", ("aggregation", "quantifier", "Each"), family="aggregation",
                  answer="yes")
 
 
@@ -225,18 +225,18 @@ def test_a_universal_whose_next_sentence_works_it_out_is_no_near_miss():
 def test_a_negation_inserted_under_a_heading_that_announces_the_statement_is_rejected():
     sentence = "The bot can open a draft release for every merged tag."
     chunk = f"Releases\n\nOpen draft releases automatically\n\n{sentence} It runs nightly."
-    c = _edit(chunk, sentence, "can", "cannot", ("polarity", "affirmative", "can"), family="polarity", answer="yes")
+    c = near_miss(chunk, sentence, "can", "cannot", ("polarity", "affirmative", "can"), family="polarity", answer="yes")
     assert _rule(c) == "against-heading"
     # a heading that names only the topic (the subject) announces nothing of the predicate
     chunk = f"Releases\n\nThe release bot\n\n{sentence} It runs nightly."
-    c = _edit(chunk, sentence, "can", "cannot", ("polarity", "affirmative", "can"), family="polarity", answer="yes")
+    c = near_miss(chunk, sentence, "can", "cannot", ("polarity", "affirmative", "can"), family="polarity", answer="yes")
     assert _rule(c) is None
 
 
 def test_a_requirements_heading_worded_as_a_clause_frames_a_modal():
     sentence = "Applicants must hold a valid work permit."
     chunk = f"Hiring\n\nSet up the requirements\n\n{sentence} Permits are checked on day one."
-    c = _edit(chunk, sentence, "must", "may", ("modality", "modal", "must"), family="modality", answer="yes")
+    c = near_miss(chunk, sentence, "must", "may", ("modality", "modal", "must"), family="modality", answer="yes")
     assert _rule(c) == "framed"
 
 
@@ -246,7 +246,7 @@ def test_a_negation_that_leaves_its_subject_affirmed_nowhere_is_rejected():
              f"{sentence}\nAudit streaming is not included in the Growth plan.")
 
     def negate(chunk):
-        return _edit(chunk, sentence, "is", "is not", IS, ("scope", "tier", "Scale"), family="polarity", answer="yes")
+        return near_miss(chunk, sentence, "is", "is not", IS, ("scope", "tier", "Scale"), family="polarity", answer="yes")
 
     assert _rule(negate(chunk)) == "parallel-list"
     # with another plan still including it, the near miss is plausible

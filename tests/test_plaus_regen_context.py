@@ -6,7 +6,7 @@ Every example here is made up for the test."""
 
 from __future__ import annotations
 
-from test_distractor_rules import _edit
+from families_support import near_miss
 
 from mutagen_cite.cases.regen import same_context
 
@@ -14,7 +14,7 @@ OLD = "Staging databases are backed up every 6 hours on the Team plan."
 
 
 def _cand(sentence: str, *slots):
-    return _edit(f"Backups.\n{sentence}", sentence, "6 hours", "12 hours", *slots, family="quantity",
+    return near_miss(f"Backups.\n{sentence}", sentence, "6 hours", "12 hours", *slots, family="quantity",
                  answer="Staging")
 
 

@@ -12,7 +12,7 @@ Every example here is made up for the test."""
 from __future__ import annotations
 
 import pytest
-from test_distractor_rules import _edit, _sentence
+from families_support import near_miss, slotted_sentence
 
 from mutagen_cite.cases.candidates import unfair_rule
 from mutagen_cite.cases.families import grammar
@@ -20,7 +20,7 @@ from mutagen_cite.cases.families.modality import _edits
 
 
 def _targets(text: str, modal: str = "must") -> list[str]:
-    s = _sentence(text, ("modality", "modal", modal))
+    s = slotted_sentence(text, ("modality", "modal", modal))
     return [t for t, _ in _edits(text, s.slots[0])]
 
 
@@ -56,12 +56,12 @@ def test_a_plain_obligation_is_still_a_site():
 def test_an_item_of_a_conditional_list_is_no_statement():
     item = "Your workspace has been idle for 30 days."
     chunk = f"Workspaces pause automatically if any of the following criteria apply:\n\n- {item}\n- Billing lapsed."
-    c = _edit(chunk, item, "30 days", "45 days", ("quantity", "duration", "30 days"), family="quantity",
+    c = near_miss(chunk, item, "30 days", "45 days", ("quantity", "duration", "30 days"), family="quantity",
               answer="idle")
     assert unfair_rule(c)[0] == "conditional-item"
     # the same item under a lead-in that states facts is judged on its own merits
     plain = f"Workspace facts:\n\n- {item}\n- Billing lapsed."
-    c = _edit(plain, item, "30 days", "45 days", ("quantity", "duration", "30 days"), family="quantity",
+    c = near_miss(plain, item, "30 days", "45 days", ("quantity", "duration", "30 days"), family="quantity",
               answer="idle")
     assert (unfair_rule(c) or ("",))[0] != "conditional-item"
 
@@ -70,12 +70,12 @@ def test_an_item_whose_marker_the_loader_dropped_is_still_a_conditional_item():
     item = "The workspace was on the retired Starter plan"
     chunk = (f"If any of the following criteria apply, a workspace may be paused:\n\n{item}\n"
              "The workspace has an overdue invoice\n\nOverdue invoices\n\nWe send reminders first.")
-    c = _edit(chunk, item, "Starter", "Team", ("scope", "tier", "Starter"), family="scope", answer="workspace")
+    c = near_miss(chunk, item, "Starter", "Team", ("scope", "tier", "Starter"), family="scope", answer="workspace")
     assert unfair_rule(c)[0] == "conditional-item"
     # a paragraph that ends its sentences is no item of the lead-in above it
     para = "Workspaces pause after 30 days of inactivity."
     chunk = f"Billing:\n\n{para} We send reminders first."
-    c = _edit(chunk, para, "30 days", "45 days", ("quantity", "duration", "30 days"), family="quantity", answer="x")
+    c = near_miss(chunk, para, "30 days", "45 days", ("quantity", "duration", "30 days"), family="quantity", answer="x")
     assert (unfair_rule(c) or ("",))[0] != "conditional-item"
 
 
