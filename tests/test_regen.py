@@ -358,3 +358,25 @@ def test_update_against_the_wrong_folder_is_refused_not_retired(work, tmp_path):
     assert (work / "suite.yaml").read_bytes() == before
     with pytest.raises(Exception, match="updating would retire most cases"):
         regen.update_suite(load_suite(work / "suite.yaml"), other, cache_dir=work / "cache")
+
+
+def test_update_label_checks_refills_with_the_entailed_check_like_build(work, nlp, monkeypatch):
+    # a refilled case passes the same checks as a built one, the whole-chunk entailment included
+    from mutagen_cite.cases import entailed
+
+    made = []
+
+    class _Never:
+        name, threshold = "stub", 1.0
+
+        def scores(self, pairs):
+            made.append(len(pairs))
+            return [0.0] * len(pairs)
+
+    monkeypatch.setattr(entailed, "make_checker", lambda judge, **kw: made.append("checker") or
+                        entailed.ChunkEntailment(_Never()))
+    old = load_suite(work / "suite.yaml")
+    _change_corpus(work, old)
+    regen.update_file(work / "suite.yaml", work / "corpus", output=work / "new.yaml", nlp=nlp,
+                      cache_dir=work / "cache")
+    assert "checker" in made

@@ -473,6 +473,16 @@ def split_chunk_sentences(text: str) -> list[str]:
     return [text[a:b] for a, b in split_sentences(text)]
 
 
+def with_entailment(ctx: "BuildContext", *, embedding_model: str | None = None, cache_dir=None) -> "BuildContext":
+    """``ctx`` with the entailed-elsewhere check (:mod:`.entailed`) when one of its families needs
+    it: `build` and `build --update` label-check candidates the same way."""
+    if not any(f.name in ENTAILMENT_FAMILIES for f in ctx.families):
+        return ctx
+    from .entailed import make_checker
+
+    return replace(ctx, entailment=make_checker(ctx.judge, embedding_model=embedding_model, cache_dir=cache_dir))
+
+
 def make_context(
     analysis,
     *,
@@ -568,10 +578,7 @@ def build_suite(
                           hint="each near miss yields two cases, both-present and true-absent")
     ctx = make_context(analysis, seed=seed, families=families, judge=judge, templates_dir=templates_dir,
                        chunk_chars=chunk_chars, chunk_overlap=chunk_overlap)
-    if any(f.name in ENTAILMENT_FAMILIES for f in ctx.families):
-        from .entailed import make_checker
-
-        ctx = replace(ctx, entailment=make_checker(ctx.judge, embedding_model=embedding_model, cache_dir=cache_dir))
+    ctx = with_entailment(ctx, embedding_model=embedding_model, cache_dir=cache_dir)
     report = BuildReport()
     by_family = generate_candidates(ctx, progress=progress)
     for f, cands in by_family.items():

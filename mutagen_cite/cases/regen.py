@@ -528,12 +528,12 @@ def _judge_for(header: SuiteHeader, judge, annotator):
                           hint="pass --judge SPEC (e.g. --judge slots)") from None
 
 
-def _context(header: SuiteHeader, analysis, judge, templates_dir):
-    from .build import DEFAULT_CHUNK_CHARS, make_context
+def _context(header: SuiteHeader, analysis, judge, templates_dir, cache_dir=None):
+    from .build import DEFAULT_CHUNK_CHARS, make_context, with_entailment
 
     settings = header.settings
     families = settings.get("families") or list(header.families) or None
-    return make_context(
+    ctx = make_context(
         analysis,
         seed=header.seed,
         families=families,
@@ -544,6 +544,8 @@ def _context(header: SuiteHeader, analysis, judge, templates_dir):
         # suites built before question versions were recorded used v1 questions
         question_version=str(settings.get("questions", "v1")),
     )
+    # refills pass the same entailed-elsewhere check as the build's candidates
+    return with_entailment(ctx, embedding_model=settings.get("embedding_model"), cache_dir=cache_dir)
 
 
 def _faker_note(header: SuiteHeader) -> list[str]:
@@ -893,7 +895,7 @@ def update_suite(
             notes.append(f"slot tagging differs from the build ({old_annotator} -> {analysis.annotator.version}): "
                          "kept cases are unaffected; regenerated ones use the new tagging")
         notes.extend(_faker_note(header))
-        ctx = _context(header, analysis, judge, templates_dir)
+        ctx = _context(header, analysis, judge, templates_dir, cache_dir)
         docs = ctx.documents
         used = {k for k in (_sentence_key(c, view.resolve) for c in out) if k}
         taken = {_base_of(c.id) for c in suite.cases} | {_base_of(str(r.get("id"))) for r in suite.retired}
