@@ -65,6 +65,11 @@ def sha256_file(path: Path) -> str:
     return _sha256_cached(str(Path(path).resolve()), st.st_size, st.st_mtime_ns)
 
 
+#: models already loaded in this process, by (path or name, device, weights hash): a build that
+#: embeds for hardness and for the entailed-elsewhere check loads the model once
+_LOADED: dict[tuple, object] = {}
+
+
 @lru_cache(maxsize=32)
 def _sha256_cached(path: str, size: int, mtime_ns: int) -> str:
     h = hashlib.sha256()
@@ -510,9 +515,13 @@ def load_embedder(
     target = str(resolved.path) if resolved.path is not None else resolved.name
     if progress:
         print(f"loading embedding model {resolved.name} ({resolved.source})", file=sys.stderr)
+    key = (target, device, resolved.weights_sha256)
     try:
-        with _quiet_transformers(not progress):
-            model = SentenceTransformer(target, device=device)
+        model = _LOADED.get(key)
+        if model is None:
+            with _quiet_transformers(not progress):
+                model = SentenceTransformer(target, device=device)
+            _LOADED[key] = model
     except Exception as exc:  # download failure, bad folder, incompatible files
         raise ModelNotFound(
             f"embedding model {resolved.name} could not be loaded ({type(exc).__name__}: {exc})"[:400],
