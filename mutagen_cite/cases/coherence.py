@@ -1,0 +1,236 @@
+"""Rules of documentation English that tie one sentence to the rest of its chunk (issues 10, 11).
+
+A spliced near miss changes one attribute of one sentence. It is no near miss when another unit
+of the same chunk (a list's lead-in, the sentence after it, a section heading, another
+sentence) still carries the original meaning, or now contradicts the edit. The rules here are
+read off documentation in general, not off one corpus:
+
+- **A list's lead-in governs its items** (:func:`lead_in_line`). The loader drops list markers
+  ("- ", "1. "), so an item that ends with a full stop looks like a paragraph. A line that
+  starts its own line, in a block of short lines right under a line ending with ":" ("All
+  traffic must:", "You must:"), is an item of that lead-in; ``candidates._lead_in`` falls back
+  to this, so the lead-in rules (``framed``, ``conditional-item``, ``against-heading``) see it.
+- **Code identifiers name sections** (:func:`identifier_heading`). An error-code reference
+  heads each entry with the code itself (``not_found_similar_id``, ``invalid-api-key``): a
+  lowercase identifier on a line of its own is a heading, and its words (split at ``_`` and
+  ``-``) frame the entry like any heading's.
+- **A bound restated in a derived form** (:func:`derived_bound`). "between 1 and 3 words" and,
+  in the same chunk, "Terms with 4 or more words ..." state one limit twice: editing the first
+  number leaves the second stating the original (or contradicting the edit). Another unit that
+  bounds the same unit noun at the original number or one off it, with a comparison word ("or
+  more", "more than", "fewer than", "at least", "up to", "over", "+"), keeps the original.
+- **A consequence after a requirement restates it** (:func:`consequence_after`). "You must X."
+  followed by "Otherwise, ...", "If you don't, ...", "Without it, ..." or by a failure of the
+  same thing ("... will be lost", "... silently breaks ...", "... returns an error") makes X a
+  requirement whatever modal the first sentence carries: "should" in its place is no near miss.
+- **"Instead" presupposes a denial** (:func:`advice_after_denial`). "X is not supported for Y."
+  followed by a sentence advising something instead ("Use Z instead.") still says X is not for Y
+  when the "not" is removed: the chunk contradicts itself.
+
+Hand-written (regular expressions over the one sentence splitter's units) because each rule is a
+statement about a few function words and the layout of a chunk; no library models list lead-ins
+or consequence clauses, and the rules must run inside ``build`` with no model at all.
+"""
+
+from __future__ import annotations
+
+import re
+
+#: most words a line may have to be read as one item of a list whose marker the loader dropped
+ITEM_WORDS = 40
+#: blank lines allowed between a lead-in and the first item (Markdown writes one or none)
+LEAD_IN_GAP = 1
+_COLON_END = re.compile(r":[\s*_`]*$")
+
+
+def lead_in_line(before: str, rest: str = "") -> str | None:
+    """The lead-in line governing the sentence that starts right after ``before`` (a chunk's
+    text up to a sentence that starts its own line; ``rest`` is the chunk from that sentence
+    on), or None.
+
+    The sentence is an item when its line is one of a block of at least two contiguous lines
+    (its list: the loader writes one item a line) that all end with closing punctuation, as a
+    full-sentence item does, each at most :data:`ITEM_WORDS` words, and the block sits right
+    under a line ending with ":" (after at most :data:`LEAD_IN_GAP` blank line; emphasis around
+    the colon, "**All traffic must:**", allowed). A lone paragraph after a colon line is no
+    item: it is what follows a stripped code block ("reset the setting:"); and a full sentence
+    after a run of verbless fragments is no item of their list."""
+    lines = before.split("\n")
+    if len(lines) < 2 or lines[-1].strip():
+        return None  # the sentence does not start its line
+    above: list[str] = []
+    lead = None
+    blanks = 0
+    for line in reversed(lines[:-1]):
+        text = line.strip()
+        if not text:
+            blanks += 1
+            if blanks > LEAD_IN_GAP:
+                return None
+            continue
+        if _COLON_END.search(text):
+            lead = line
+            break
+        if blanks:
+            return None  # a paragraph above a blank line: no list
+        above.append(text)
+    if lead is None:
+        return None
+    below = []
+    for line in rest.split("\n"):
+        if not line.strip():
+            break
+        below.append(line.strip())
+    block = above + below
+    if len(block) < 2 or any(len(x.split()) > ITEM_WORDS or not _CLOSED.search(x) for x in block):
+        return None
+    return lead
+
+
+#: closing punctuation at the end of a line (a quote or bracket may follow it)
+_CLOSED = re.compile(r"[.!?][\"'\u201d)\]]*$")
+
+
+#: a line that is one code identifier with at least one ``_`` or ``-`` joint (``not_found_id``)
+IDENTIFIER_LINE = re.compile(r"^[\s`*_]*([a-z][a-z0-9]*(?:[_-][a-z0-9]+)+)[\s`*_:]*$")
+
+
+def identifier_heading(chunk: str, off: int) -> str | None:
+    """The words of a code identifier that heads the paragraph ``off`` sits in (the nearest
+    one-line paragraph above it that is an identifier, with only the sentence's own paragraph
+    between), split at its joints: ``not_found_similar_id`` -> "not found similar id"."""
+    paras = re.split(r"\n\s*\n", chunk[:off])
+    for k, para in enumerate(reversed(paras)):
+        lines = [ln for ln in para.split("\n") if ln.strip()]
+        if k == 0:
+            if len(lines) > 1 and IDENTIFIER_LINE.match(lines[0]):
+                return re.sub(r"[_-]", " ", IDENTIFIER_LINE.match(lines[0]).group(1))
+            continue
+        if len(lines) == 1 and IDENTIFIER_LINE.match(lines[0]):
+            return re.sub(r"[_-]", " ", IDENTIFIER_LINE.match(lines[0]).group(1))
+        return None
+    return None
+
+
+#: a comparison word before a number ("more than 3", "at least 4", "up to 3", "over 3")
+_BOUND_BEFORE = (r"(?:more|fewer|less|greater|larger|smaller|longer|shorter)\s+than|at\s+(?:least|most)|"
+                 r"up\s+to|over|under|above|below|exceeding|maximum(?:\s+of)?|minimum(?:\s+of)?|max|min|"
+                 r"no\s+more\s+than|beyond")
+#: a comparison word after a number and its unit ("4 or more words", "3+ words")
+_BOUND_AFTER = r"(?:\+|\s+or\s+(?:more|fewer|less|greater|above|below|higher|lower|longer|shorter))"
+_NUMBER = re.compile(r"\d+(?:\.\d+)?")
+_UNIT_WORD = re.compile(r"\s*([A-Za-z][a-z-]+)")
+
+
+def _unit_stem(word: str) -> str:
+    w = word.lower()
+    return w[:-1] if w.endswith("s") and len(w) > 3 else w
+
+
+def derived_bound(chunk: str, sentence_off: int, sentence: str, site_start: int, site_end: int) -> str | None:
+    """Another sentence of ``chunk`` bounds the same unit at the site's number or one off it
+    (the site is ``sentence[site_start:site_end]``, a count or size with a unit word: "3
+    words"): "4 or more words", "more than 3 words", "at least 4 words". Such a sentence states
+    the original limit in a derived form, so changing the number leaves the chunk stating the
+    original or contradicting the edit. Returns the other sentence, or None."""
+    from ..corpus import split_sentences
+
+    site = sentence[site_start:site_end]
+    m = _NUMBER.search(site)
+    if not m:
+        return None
+    n = float(m.group(0))
+    unit = _UNIT_WORD.match(site[m.end():]) or _UNIT_WORD.match(sentence[site_end:])
+    if not unit:
+        return None
+    stem = _unit_stem(unit.group(1))
+    near = {n - 1, n, n + 1}
+    own = (sentence_off, sentence_off + len(sentence))
+    rx = re.compile(rf"(?:\b(?:{_BOUND_BEFORE})\s+(\d+(?:\.\d+)?)\s*([A-Za-z][a-z-]+)"
+                    rf"|\b(\d+(?:\.\d+)?){_BOUND_AFTER}\s+([A-Za-z][a-z-]+))", re.I)
+    for a, b in split_sentences(chunk):
+        if a < own[1] and b > own[0]:
+            continue
+        other = chunk[a:b]
+        for x in rx.finditer(other):
+            num, word = (x.group(1), x.group(2)) if x.group(1) else (x.group(3), x.group(4))
+            if float(num) in near and _unit_stem(word) == stem:
+                return other.strip()
+    return None
+
+
+#: words stating an obligation the modality family weakens
+OBLIGATION_WORDS = re.compile(r"\b(?:must|shall|required|requires?|need(?:s)?\s+to|ha(?:ve|s)\s+to|mandatory)\b", re.I)
+#: a sentence opening with what happens when the requirement before it is not met
+CONSEQUENCE_OPENER = re.compile(
+    r"^[\s>*\-\u2022(\"']*(?:otherwise|if\s+not\b|if\s+(?:you|it|they|this|that|these|the\s+\w+)\s+"
+    r"(?:do|does|did|is|are|was|were|can|could|will|would)\s*(?:n['\u2019]t|not)\b|without\s+(?:it|this|that|these|them|one)\b|"
+    r"failing\s+to|failure\s+to|not\s+doing\s+so|(?:if|when)\s+(?:you\s+)?(?:skip|forget|omit|miss)\w*)", re.I)
+#: a failure stated in a sentence: what breaks, is lost or is refused
+FAILURE = re.compile(
+    r"\b(?:fails?|failed|failing|breaks?|broken|will\s+be\s+lost|(?:is|are|get|gets)\s+lost|"
+    r"(?:won['\u2019]t|will\s+not|does\s*n['\u2019]t|doesn['\u2019]t|do\s*n['\u2019]t|does\s+not|do\s+not)\s+work|"
+    r"(?:is|are|will\s+be|gets?)\s+(?:rejected|refused|denied|ignored|dropped|discarded)|"
+    r"returns?\s+(?:an?\s+)?(?:error|\d{3})|throws?|(?:is|are)\s*n['\u2019]t\s+efficient|"
+    r"(?:is|are)\s+not\s+efficient|mismatch\w*)\b", re.I)
+#: content words a failure sentence must share with the requirement to be its consequence
+CONSEQUENCE_SHARED = 1
+
+
+def consequence_after(sentence: str, following: list[str], shared) -> str | None:
+    """``following`` (up to two sentences after an obligation ``sentence``, in its paragraph)
+    states the consequence of not meeting it: the first opens with "Otherwise", "If not", "If
+    you don't", "Without it" or states a failure ("Even a small difference can cause the
+    payment to fail."), or the second states a failure and shares at least
+    :data:`CONSEQUENCE_SHARED` content word with ``sentence`` (``shared(text)`` gives the
+    shared words; the caller's stemmer). Either way the pair states a requirement, whatever
+    the first sentence's modal."""
+    if not OBLIGATION_WORDS.search(sentence):
+        return None
+    for k, nxt in enumerate(x.strip() for x in following[:2]):
+        if not nxt:
+            break
+        if k == 0 and CONSEQUENCE_OPENER.match(nxt):
+            return f"the next sentence says what happens otherwise ({nxt[:40]!r}), so it still states the requirement"
+        if FAILURE.search(nxt) and (k == 0 or len(shared(nxt)) >= CONSEQUENCE_SHARED):
+            return f"a failure follows it ({nxt[:40]!r}), so the chunk still states the requirement"
+    return None
+
+
+#: words stating that something holds without exception
+UNIVERSAL = re.compile(r"\b(?:every|each|all|always|never|regardless|nothing|none|no\s+\w+|any|without\s+exception|"
+                       r"whatever|whichever|in\s+all\s+cases)\b", re.I)
+
+
+#: a universal determiner opening a statement about a set ("All traffic ...", "Every issue ...")
+_SET_OPENER = re.compile(r"^[\s>*\-\u2022(\"']*(?:all|every|each)\b", re.I)
+
+
+def universal_after(following: str, shared: set[str], quantifier: str = "") -> str | None:
+    """``following`` (the sentence after a universal, in its paragraph) says again, about the
+    same thing (``shared``: at least one content word in common, the quantifier aside), that it
+    holds without exception ("Data never leaves the EU." after "All data is stored in the EU.";
+    "Each funnel follows one path." after "Funnels are always linear."): weakening the first
+    leaves the second stating the original, and the chunk contradicting itself. When the edit
+    weakened a determiner (``quantifier`` "all", "every", "each") and the next sentence opens
+    with one too ("All customer data ... . All traffic ..."), it is a parallel statement about
+    another set, no restatement."""
+    nxt = following.strip()
+    if re.fullmatch(r"(?:all|every|each)", quantifier.strip(), re.I) and _SET_OPENER.match(nxt):
+        return None
+    if nxt and shared and UNIVERSAL.search(nxt):
+        return f"the next sentence says it holds without exception ({nxt[:40]!r}), so the chunk still states the original"
+    return None
+
+
+#: advice that presupposes the denial before it ("Use the batch endpoint instead.")
+INSTEAD = re.compile(r"\binstead\b|\brather\b", re.I)
+
+
+def advice_after_denial(following: str) -> str | None:
+    """``following`` (the sentence after a denial) advises something instead: removing the
+    denial leaves the chunk advising an alternative to what it now allows."""
+    nxt = following.strip()
+    if nxt and INSTEAD.search(nxt) and not re.match(r"^[\s>*\-\u2022(\"']*(?:if|when)\b", nxt, re.I):
+        return f"the next sentence advises something instead ({nxt[:40]!r}), which presupposes the denial"
+    return None
