@@ -154,3 +154,50 @@ def test_instead_after_a_denial_presupposes_it():
     assert _rule(c) == "instead-advice"
     assert advice_after_denial("If you prefer, use the CLI instead.") is None
     assert advice_after_denial("The dashboard shows progress.") is None
+
+
+# --------------------------------------------------------------------------- versions named elsewhere
+
+
+def test_the_original_version_named_elsewhere_keeps_it():
+    from mutagen_cite.cases.coherence import version_elsewhere
+
+    s = "The exporter requires Quill version 7."
+    chunk = f"Setup\n\n{s} Install it alongside quill@7 with your package manager.\n"
+    assert version_elsewhere(chunk, chunk.index(s), s, "version 7").startswith("Install it alongside")
+    c = near_miss(chunk, s, "version 7", "version 9", ("entity", "version", "version 7"), family="entity",
+                  answer="The exporter")
+    assert _rule(c) == "version-elsewhere"
+    # a major version alone names the line of a dotted one
+    assert version_elsewhere("Quill 7.2 is required. Latest v7 adds themes.", 0, "Quill 7.2 is required.",
+                             "7.2") is not None
+
+
+def test_another_number_or_another_products_version_is_no_restatement():
+    from mutagen_cite.cases.coherence import version_elsewhere
+
+    s = "The exporter requires Quill version 7."
+    for other in ("It runs on Node 7 or later.", "Allow 7 minutes for the first import.", "Use quill@8 for themes."):
+        assert version_elsewhere(f"{s} {other}", 0, s, "version 7") is None, other
+
+
+# --------------------------------------------------------------------------- protective reasons and accepted values
+
+
+def test_a_protective_reason_for_a_denial_keeps_the_denial():
+    s = "For privacy reasons, the widget never stores visitor addresses."
+    chunk = f"Storage\n\n{s}\n"
+    c = near_miss(chunk, s, "never", "", ("polarity", "negation", "never"), family="polarity", answer="yes")
+    assert _rule(c) == "protective-reason"
+    plain = "The widget never stores visitor addresses."
+    c = near_miss(f"Storage\n\n{plain}\n", plain, "never", "", ("polarity", "negation", "never"), family="polarity",
+                  answer="yes")
+    assert _rule(c) is None
+
+
+def test_a_heading_naming_accepted_values_frames_a_requirement():
+    s = "Tag names must be lowercase ASCII words."
+    c = near_miss(f"Accepted values\n\n{s}\n", s, "must", "should", MUST, family="modality", answer="yes")
+    assert _rule(c) == "framed"
+    c = near_miss(f"Tag names\n\n{s}\n", s, "must", "should", MUST, family="modality", answer="yes")
+    assert _rule(c) is None

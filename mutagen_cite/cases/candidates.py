@@ -464,10 +464,12 @@ def _restated_in_other_words(c: Candidate) -> str | None:
 
 #: words in a heading or a list's lead-in that state the strength of the items under them
 #: ("Requirements", "Three limits apply:", "All of the following must be set:", a list of what
-#: the reader needs: "You will need:", "Make sure that:", "Conditions that have to be met:")
+#: the reader needs: "You will need:", "Make sure that:", "Conditions that have to be met:"; what
+#: is accepted: "Accepted types", "Valid values", "Allowed characters")
 FRAMING_WORDS = re.compile(
     r"\b(?:require(?:d|s|ments?)?|prerequisites?|mandatory|must|rules?|restrictions?|limits?|limitations?|"
-    r"constraints?|always|all|every|each|never|need(?:s|ed)?|ha(?:ve|s)\s+to|make\s+sure|ensure)\b", re.I)
+    r"constraints?|always|all|every|each|never|need(?:s|ed)?|ha(?:ve|s)\s+to|make\s+sure|ensure|"
+    r"accepted|allowed|permitted|valid)\b", re.I)
 #: a list item's marker at the start of a line
 _LIST_ITEM = re.compile(r"^\s*(?:[-*+\u2022]|\d+[.)])\s+")
 
@@ -1597,10 +1599,23 @@ def unfair_rule(c: Candidate) -> tuple[str, str] | None:
             why = advice_after_denial((_next_in_paragraph(c) or [""])[0])
             if why:
                 return "instead-advice", why
+            from .coherence import protective_reason
+
+            why = protective_reason(text, c.site.start, c.site.end)
+            if why:
+                return "protective-reason", why
     if family in CONTRADICTING and family != "polarity":
         condition = c.site.text
         if _mentions(c.distractor_text, condition):
             return "condition-in-near-miss", f"the near miss still states the condition {condition!r}"
+        if family in ("entity", "scope") and c.mutation is not None and re.search(r"\d", condition):
+            from .coherence import version_elsewhere
+
+            cells = tuple(x for x in re.split(r";\s+", text[: c.site.start] + "\0" + text[c.site.end:])
+                          if "\0" not in x) if is_table_row(text) else ()
+            other = version_elsewhere(c.true_chunk.text, c.sentence.start - c.true_chunk.start, text, condition, cells)
+            if other:
+                return "version-elsewhere", f"{other[:50]!r} still names version {condition!r} of the same thing"
         if p.answer_slot is not None and p.answer_slot is c.site:
             return "asks-changed-value", "the question asks for the changed value"
         if is_table_row(c.sentence.text):

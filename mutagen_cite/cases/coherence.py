@@ -234,3 +234,54 @@ def advice_after_denial(following: str) -> str | None:
     if nxt and INSTEAD.search(nxt) and not re.match(r"^[\s>*\-\u2022(\"']*(?:if|when)\b", nxt, re.I):
         return f"the next sentence advises something instead ({nxt[:40]!r}), which presupposes the denial"
     return None
+
+
+#: a version number inside a value ("version 7", "v7", "Quill 7.2", "7.x")
+_VERSION_CORE = re.compile(r"(?<![\w.])v?(\d+(?:\.\d+)*)(?:\.x)?(?![\w.]*\d)", re.I)
+
+
+def version_elsewhere(chunk: str, sentence_off: int, sentence: str, site: str, also: tuple[str, ...] = ()) -> str | None:
+    """Another sentence of ``chunk`` names the site's version number as a version of the same
+    thing, in a form the value model does not equate with the site ("lib@7", "quill v7",
+    "version 7" beside an edited "Quill 7"): the number follows "@", "v" or "version", or a
+    word the edited sentence also names (the product). Changing the site's version then leaves
+    the chunk naming the original for the same product; a major version alone ("v4") names the
+    line of a dotted one ("v4.0"). ``also``: more units to read (a table row's other cells, which
+    the caller passes, since a row is one sentence). Returns that unit, or None."""
+    from ..corpus import split_sentences
+
+    m = _VERSION_CORE.search(site)
+    if not m:
+        return None
+    core = re.escape(m.group(1))
+    # a major version alone names the same line ("v4" beside "v4.0"), after "v", "@" or "version"
+    major = re.escape(m.group(1).split(".")[0]) if "." in m.group(1) else None
+    names = {w.lower() for w in re.findall(r"[A-Za-z][\w.+-]*[A-Za-z0-9+]|[A-Za-z]", sentence) if len(w) > 1}
+    names -= {"version", "versions", "the", "and", "for", "with", "from", "than", "or", "to", "of", "in", "on", "is", "are"}
+    rx = re.compile(rf"(?:(@|\bv|\bversion\s+)|\b([A-Za-z][\w.+]*[A-Za-z+])[\s@-]v?){core}(?![\w.]*\d)", re.I)
+    own = (sentence_off, sentence_off + len(sentence))
+    units = [chunk[a:b] for a, b in split_sentences(chunk) if not (a < own[1] and b > own[0])]
+    for other in list(also) + units:
+        for x in rx.finditer(other):
+            if x.group(1) or (x.group(2) and x.group(2).lower() in names):
+                return other.strip()
+        if major and re.search(rf"(?:@|\bv|\bversion\s+){major}(?![\w.]*\d)", other, re.I):
+            return other.strip()
+    return None
+
+
+#: a reason given for a restriction: security, safety, privacy, compliance
+PROTECTIVE_REASON = re.compile(
+    r"\b(?:for\s+(?:security|safety|privacy|compliance|data[\s-]protection)\s+reasons|"
+    r"(?:to|in\s+order\s+to)\s+(?:protect|prevent|avoid|safeguard|keep\s+\w+\s+(?:safe|secure|private)))\b", re.I)
+
+
+def protective_reason(sentence: str, site_start: int, site_end: int) -> str | None:
+    """The sentence gives a protective reason ("For security reasons, ...", "To prevent data
+    loss, ...") for what it denies: with the denial removed, the reason justifies the risky
+    opposite ("For security reasons, X will overwrite an existing database")."""
+    rest = sentence[:site_start] + " " + sentence[site_end:]
+    m = PROTECTIVE_REASON.search(rest)
+    if m:
+        return f"the sentence gives a protective reason ({m.group(0)!r}) for the denial; without it the reason makes no sense"
+    return None
