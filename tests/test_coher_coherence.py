@@ -90,6 +90,9 @@ def test_a_range_restated_as_its_complement_keeps_the_bound():
     c = near_miss(chunk, s, "4 tokens", "9 tokens", ("quantity", "count", "4 tokens", "4 token"),
                   family="quantity", answer="The resolver")
     assert _rule(c) == "derived-bound"
+    # a range site bounds at its upper end too
+    r = "Aliases cover names of 1-4 tokens."
+    assert derived_bound(f"{r} Longer names (5+ tokens) are skipped.", 0, r, r.index("1-4"), r.index("1-4") + 10)
 
 
 def test_another_bound_of_another_unit_or_number_is_no_restatement():

@@ -136,15 +136,15 @@ def derived_bound(chunk: str, sentence_off: int, sentence: str, site_start: int,
     from ..corpus import split_sentences
 
     site = sentence[site_start:site_end]
-    m = _NUMBER.search(site)
-    if not m:
+    numbers = list(_NUMBER.finditer(site))  # a range site ("1-3 words") bounds at either end
+    if not numbers:
         return None
-    n = float(m.group(0))
-    unit = _UNIT_WORD.match(site[m.end():]) or _UNIT_WORD.match(sentence[site_end:])
+    last = numbers[-1]
+    unit = _UNIT_WORD.match(site[last.end():]) or _UNIT_WORD.match(sentence[site_end:])
     if not unit:
         return None
     stem = _unit_stem(unit.group(1))
-    near = {n - 1, n, n + 1}
+    near = {float(m.group(0)) + d for m in numbers for d in (-1, 0, 1)}
     own = (sentence_off, sentence_off + len(sentence))
     rx = re.compile(rf"(?:\b(?:{_BOUND_BEFORE})\s+(\d+(?:\.\d+)?)\s*([A-Za-z][a-z-]+)"
                     rf"|\b(\d+(?:\.\d+)?){_BOUND_AFTER}\s+([A-Za-z][a-z-]+))", re.I)
