@@ -204,3 +204,14 @@ def test_a_heading_naming_accepted_values_frames_a_requirement():
     assert _rule(c) == "framed"
     c = near_miss(f"Tag names\n\n{s}\n", s, "must", "should", MUST, family="modality", answer="yes")
     assert _rule(c) is None
+
+
+def test_a_sibling_requirement_or_a_repeated_quantifier_is_no_restatement():
+    s = "A failed nightly export must be retried within 2 hours."
+    nxt = "A failed weekly export must be retried within 8 hours."
+    assert consequence_after(s, [nxt], lambda t: {"export", "retri"}) is None
+    assert consequence_after(s, ["The retry log fails to rotate."], lambda t: {"retri"}) is None
+    sibling = "Weekly exports must be retried within 8 hours or the job breaks."
+    assert consequence_after("Nightly exports must be retried within 2 hours.", [sibling], lambda t: {"export"}) is None
+    assert universal_after("Archives are copied every 24 hours.", {"copi"}, "every hour") is None
+    assert universal_after("Archives stay in the vault, because each copy is signed.", {"archiv"}, "All") is None

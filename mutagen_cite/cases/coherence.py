@@ -184,15 +184,20 @@ def consequence_after(sentence: str, following: list[str], shared) -> str | None
     payment to fail."), or the second states a failure and shares at least
     :data:`CONSEQUENCE_SHARED` content word with ``sentence`` (``shared(text)`` gives the
     shared words; the caller's stemmer). Either way the pair states a requirement, whatever
-    the first sentence's modal."""
+    the first sentence's modal. A next sentence that states an obligation itself is a sibling
+    requirement, not a consequence, and a failure word the requirement itself uses ("A failed
+    backup must be ...") is what it is about."""
     if not OBLIGATION_WORDS.search(sentence):
         return None
     for k, nxt in enumerate(x.strip() for x in following[:2]):
-        if not nxt:
-            break
+        if not nxt or OBLIGATION_WORDS.search(nxt):
+            break  # another requirement (a sibling), not a consequence of this one
         if k == 0 and CONSEQUENCE_OPENER.match(nxt):
             return f"the next sentence says what happens otherwise ({nxt[:40]!r}), so it still states the requirement"
-        if FAILURE.search(nxt) and (k == 0 or len(shared(nxt)) >= CONSEQUENCE_SHARED):
+        failure = FAILURE.search(nxt)
+        if failure and FAILURE.search(sentence):
+            failure = None  # the requirement is itself about failures ("A failed backup must ...")
+        if failure and (k == 0 or len(shared(nxt)) >= CONSEQUENCE_SHARED):
             return f"a failure follows it ({nxt[:40]!r}), so the chunk still states the requirement"
     return None
 
@@ -214,11 +219,18 @@ def universal_after(following: str, shared: set[str], quantifier: str = "") -> s
     leaves the second stating the original, and the chunk contradicting itself. When the edit
     weakened a determiner (``quantifier`` "all", "every", "each") and the next sentence opens
     with one too ("All customer data ... . All traffic ..."), it is a parallel statement about
-    another set, no restatement."""
+    another set, no restatement; so is one repeating the edited quantifier ("... every hour." /
+    "... every 24 hours."). The universal must sit in the next sentence's first clause (not in a
+    "because each ..." aside)."""
     nxt = following.strip()
     if re.fullmatch(r"(?:all|every|each)", quantifier.strip(), re.I) and _SET_OPENER.match(nxt):
         return None
-    if nxt and shared and UNIVERSAL.search(nxt):
+    word = (re.findall(r"[A-Za-z]+", quantifier) or [""])[0]
+    if word and re.search(rf"\b{word}\b", nxt, re.I):
+        return None  # the same quantifier again: a sibling about another thing ("every hour" / "every 24 hours")
+    first = re.split(r"[,;:]|\s[\u2014\u2013-]\s|\b(?:because|since|which|when|if|unless|so\s+that)\b", nxt,
+                     maxsplit=1, flags=re.I)[0]
+    if nxt and shared and UNIVERSAL.search(first):
         return f"the next sentence says it holds without exception ({nxt[:40]!r}), so the chunk still states the original"
     return None
 
