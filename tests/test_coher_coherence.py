@@ -95,6 +95,19 @@ def test_a_range_restated_as_its_complement_keeps_the_bound():
     assert derived_bound(f"{r} Longer names (5+ tokens) are skipped.", 0, r, r.index("1-4"), r.index("1-4") + 10)
 
 
+def test_a_sibling_with_the_same_kind_of_bound_or_a_plain_value_is_no_restatement():
+    chunk = "The export job returns up to 3 files.\nThe import job returns up to 3 files.\n"
+    s = "The export job returns up to 3 files."
+    at = s.index("3 files")
+    assert derived_bound(chunk, 0, s, at, at + 7) is None
+    plain = "The export job returns 3 files. Jobs with 4 or more files are split."
+    p = "The export job returns 3 files."
+    assert derived_bound(plain, 0, p, p.index("3 files"), p.index("3 files") + 7) is None
+    low = "Each team needs at least 2 seats. Teams with fewer than 2 seats are paused."
+    q = "Each team needs at least 2 seats."
+    assert derived_bound(low, 0, q, q.index("2 seats"), q.index("2 seats") + 7) is not None
+
+
 def test_another_bound_of_another_unit_or_number_is_no_restatement():
     chunk = ("The resolver expands aliases for names that are between 1 and 4 tokens. "
              "Names with 12 or more characters are truncated. Up to 5 retries are made.\n")
@@ -211,6 +224,8 @@ def test_a_sibling_requirement_or_a_repeated_quantifier_is_no_restatement():
     nxt = "A failed weekly export must be retried within 8 hours."
     assert consequence_after(s, [nxt], lambda t: {"export", "retri"}) is None
     assert consequence_after(s, ["The retry log fails to rotate."], lambda t: {"retri"}) is None
+    assert consequence_after("Nightly exports must be retried within 2 hours.",
+                             ["If the bucket is full, the job fails."], lambda t: set()) is None
     sibling = "Weekly exports must be retried within 8 hours or the job breaks."
     assert consequence_after("Nightly exports must be retried within 2 hours.", [sibling], lambda t: {"export"}) is None
     assert universal_after("Archives are copied every 24 hours.", {"copi"}, "every hour") is None

@@ -144,10 +144,28 @@ def derived_bound(chunk: str, sentence_off: int, sentence: str, site_start: int,
     if not unit:
         return None
     stem = _unit_stem(unit.group(1))
-    near = {float(m.group(0)) + d for m in numbers for d in (-1, 0, 1)}
+    before = sentence[:site_start].lower()
+    after = sentence[site_end:].lower()
+    if re.search(r"(?:\bat\s+least|\bminimum(?:\s+of)?|\bmore\s+than|\bover|\bfrom)\s*$", before) or \
+            re.match(r"\s*(?:\+|or\s+more\b)", after):
+        upper = False
+    elif (re.search(r"(?:\bup\s+to|\bat\s+most|\bmax(?:imum)?(?:\s+of)?|\bno\s+more\s+than|\bbetween\s+\S+\s+and|"
+                    r"\b\d+(?:\.\d+)?\s*(?:-|\u2013|to))\s*$", before) or len(numbers) > 1
+          or re.match(r"\s*or\s+(?:fewer|less)\b", after)):
+        upper = True
+    else:
+        return None  # a plain value ("returns 3 results") bounds nothing
+    n = float(numbers[-1].group(0)) if upper else float(numbers[0].group(0))
+    # the complement of an upper bound N is "N+1 or more" / "more than N"; of a lower bound N, "N-1 or fewer"
+    near = {n, n + 1} if upper else {n, n - 1}
     own = (sentence_off, sentence_off + len(sentence))
-    rx = re.compile(rf"(?:\b(?:{_BOUND_BEFORE})\s+(\d+(?:\.\d+)?)\s*([A-Za-z][a-z-]+)"
-                    rf"|\b(\d+(?:\.\d+)?){_BOUND_AFTER}\s+([A-Za-z][a-z-]+))", re.I)
+    lower_words = (r"(?:more|greater|larger|longer)\s+than|at\s+least|over|above|exceeding|minimum(?:\s+of)?|min|beyond")
+    upper_words = (r"(?:fewer|less|smaller|shorter)\s+than|at\s+most|up\s+to|under|below|maximum(?:\s+of)?|max|"
+                   r"no\s+more\s+than")
+    words, tail = (lower_words, r"(?:\+|\s+or\s+(?:more|greater|above|higher|longer))") if upper else \
+        (upper_words, r"\s+or\s+(?:fewer|less|below|lower|shorter)")
+    rx = re.compile(rf"(?:\b(?:{words})\s+(\d+(?:\.\d+)?)\s*([A-Za-z][a-z-]+)"
+                    rf"|\b(\d+(?:\.\d+)?){tail}\s+([A-Za-z][a-z-]+))", re.I)
     for a, b in split_sentences(chunk):
         if a < own[1] and b > own[0]:
             continue
@@ -166,6 +184,9 @@ CONSEQUENCE_OPENER = re.compile(
     r"^[\s>*\-\u2022(\"']*(?:otherwise|if\s+not\b|if\s+(?:you|it|they|this|that|these|the\s+\w+)\s+"
     r"(?:do|does|did|is|are|was|were|can|could|will|would)\s*(?:n['\u2019]t|not)\b|without\s+(?:it|this|that|these|them|one)\b|"
     r"failing\s+to|failure\s+to|not\s+doing\s+so|(?:if|when)\s+(?:you\s+)?(?:skip|forget|omit|miss)\w*)", re.I)
+#: a sentence opening with a condition of its own ("If a database already exists, ..."): what fails
+#: under it is that condition's consequence, not the requirement's
+NEW_CONDITION = re.compile(r"^[\s>*\-\u2022(\"']*(?:if|when|whenever|once|unless)\b", re.I)
 #: a failure stated in a sentence: what breaks, is lost or is refused
 FAILURE = re.compile(
     r"\b(?:fails?|failed|failing|breaks?|broken|will\s+be\s+lost|(?:is|are|get|gets)\s+lost|"
@@ -194,6 +215,8 @@ def consequence_after(sentence: str, following: list[str], shared) -> str | None
             break  # another requirement (a sibling), not a consequence of this one
         if k == 0 and CONSEQUENCE_OPENER.match(nxt):
             return f"the next sentence says what happens otherwise ({nxt[:40]!r}), so it still states the requirement"
+        if NEW_CONDITION.match(nxt):
+            break  # "If a database already exists, ... throws an error": another condition's failure
         failure = FAILURE.search(nxt)
         if failure and FAILURE.search(sentence):
             failure = None  # the requirement is itself about failures ("A failed backup must ...")
