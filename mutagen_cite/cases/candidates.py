@@ -464,10 +464,12 @@ def _restated_in_other_words(c: Candidate) -> str | None:
 
 #: words in a heading or a list's lead-in that state the strength of the items under them
 #: ("Requirements", "Three limits apply:", "All of the following must be set:", a list of what
-#: the reader needs: "You will need:", "Make sure that:", "Conditions that have to be met:")
+#: the reader needs: "You will need:", "Make sure that:", "Conditions that have to be met:"; what
+#: is accepted: "Accepted types", "Valid values", "Allowed characters")
 FRAMING_WORDS = re.compile(
     r"\b(?:require(?:d|s|ments?)?|prerequisites?|mandatory|must|rules?|restrictions?|limits?|limitations?|"
-    r"constraints?|always|all|every|each|never|need(?:s|ed)?|ha(?:ve|s)\s+to|make\s+sure|ensure)\b", re.I)
+    r"constraints?|always|all|every|each|never|need(?:s|ed)?|ha(?:ve|s)\s+to|make\s+sure|ensure|"
+    r"accepted|allowed|permitted|valid)\b", re.I)
 #: a list item's marker at the start of a line
 _LIST_ITEM = re.compile(r"^\s*(?:[-*+\u2022]|\d+[.)])\s+")
 
@@ -481,21 +483,24 @@ def _framed(c: Candidate) -> str | None:
     heading = heading_before(c.true_chunk.text, off) or section_heading(c.true_chunk.text, off)
     if heading and FRAMING_WORDS.search(heading):
         return f"the heading {heading!r} states the strength the edit removes, for everything under it"
-    line = _lead_in(before, c.sentence.text)
+    line = _lead_in(before, c.sentence.text, c.true_chunk.text[off:])
     if line and FRAMING_WORDS.search(line):
         return f"the list's lead-in {line.strip()[:40]!r} states the strength the edit removes, for every item"
     return None
 
 
-def _lead_in(before: str, sentence: str = "") -> str | None:
+def _lead_in(before: str, sentence: str = "", rest: str | None = None) -> str | None:
     """The lead-in line ("... the following:") of the list whose item ends ``before`` (the
     chunk's text up to the edited sentence), or None when the sentence is no list item. An item
     whose marker the loader dropped counts when ``sentence`` starts its line and, like the lines
     above it, ends with no closing punctuation."""
+    from .coherence import lead_in_line
+
+    rest = sentence if rest is None else rest
     lines = before.split("\n")
     own = lines[-1] if lines else ""
     if not (_LIST_ITEM.match(own) or (not own.strip() and len(lines) > 1 and _bare_item(sentence))):
-        return None
+        return lead_in_line(before, rest)  # an item whose marker the loader dropped, ending with a full stop
     marked = bool(_LIST_ITEM.match(own))
     for line in reversed(lines[:-1]):
         if not line.strip() or _LIST_ITEM.match(line) or (not marked and _bare_item(line)):
@@ -520,7 +525,7 @@ CONDITIONAL_LEAD = re.compile(
 def _conditional_item(c: Candidate) -> str | None:
     """A list item under a lead-in that makes it a condition: no fact to copy or to test."""
     off = c.sentence.start - c.true_chunk.start
-    line = _lead_in(c.true_chunk.text[:off], c.sentence.text)
+    line = _lead_in(c.true_chunk.text[:off], c.sentence.text, c.true_chunk.text[off:])
     if line and CONDITIONAL_LEAD.search(line):
         return f"the item is a condition of the list's lead-in {line.strip()[:40]!r}, not a statement"
     return None
@@ -578,8 +583,11 @@ def _frame(c: Candidate) -> tuple[str, str] | None:
     """``(polarity, words)`` of what frames the edited sentence: its list's lead-in line ("The
     following are not supported:") or else its section heading; "negative" or "positive", or
     None when neither says which."""
+    from .coherence import identifier_heading
+
     off = c.sentence.start - c.true_chunk.start
-    for where in (_lead_in(c.true_chunk.text[:off], c.sentence.text), section_heading(c.true_chunk.text, off)):
+    for where in (_lead_in(c.true_chunk.text[:off], c.sentence.text, c.true_chunk.text[off:]), section_heading(c.true_chunk.text, off),
+                  identifier_heading(c.true_chunk.text, off)):
         if not where:
             continue
         if NEGATIVE_FRAME.search(where):
@@ -803,6 +811,49 @@ CONTINUES = 3
 
 #: a sentence or block that gives an example of what precedes it
 EXAMPLE = re.compile(r"^[\s>*\-\u2022(\"']*(?:for\s+example|for\s+instance|e\.\s?g\.|examples?\s*:|example\s+\d)", re.I)
+
+
+def _next_in_paragraph(c: Candidate, n: int = 1) -> list[str]:
+    """Up to ``n`` sentences after the edited one, in its paragraph (stopping at a blank line)."""
+    from ..corpus import split_sentences
+
+    off = c.sentence.start - c.true_chunk.start
+    at = off + len(c.sentence.text)
+    after = c.true_chunk.text[at:]
+    gap = re.search(r"\n\s*\n", after)
+    para = after[: gap.start()] if gap else after
+    return [para[a:b] for a, b in split_sentences(para)[:n]]
+
+
+def _consequence_after(c: Candidate) -> str | None:
+    """An obligation followed, in its paragraph, by what happens when it is not met
+    (:func:`.coherence.consequence_after`): weakening its modal leaves the requirement stated."""
+    from .coherence import consequence_after
+
+    own = _content_stems(c.sentence.text) - _content_stems(c.site.text)
+    return consequence_after(c.sentence.text, _next_in_paragraph(c, 2), lambda t: own & _content_stems(t))
+
+
+def _universal_after(c: Candidate) -> str | None:
+    """A universal followed, in its paragraph, by a sentence saying the same holds without
+    exception (:func:`.coherence.universal_after`)."""
+    from .coherence import universal_after
+
+    nxt = (_next_in_paragraph(c) or [""])[0]
+    shared = (_content_stems(c.sentence.text) - _content_stems(c.site.text)) & _content_stems(nxt)
+    return universal_after(nxt, shared, c.site.text)
+
+
+def _derived_bound(c: Candidate) -> str | None:
+    """Another sentence of the chunk states the edited bound in a derived form
+    (:func:`.coherence.derived_bound`: "between 1 and 3 words" and "4 or more words")."""
+    from .coherence import derived_bound
+
+    off = c.sentence.start - c.true_chunk.start
+    other = derived_bound(c.true_chunk.text, off, c.sentence.text, c.site.start, c.site.end)
+    if other:
+        return f"{other[:50]!r} states the bound {c.site.text!r} in another form, so the edit leaves it standing"
+    return None
 
 
 def _next_sentence(c: Candidate) -> str:
@@ -1485,6 +1536,9 @@ def unfair_rule(c: Candidate) -> tuple[str, str] | None:
         why = _tied_numbers(c)
         if why:
             return "tied-numbers", why
+        why = _derived_bound(c)
+        if why:
+            return "derived-bound", why
     if family in ("quantity", "date") and c.mutation is not None:
         why = _in_arithmetic(c) or _worked_example(c)
         if why:
@@ -1531,10 +1585,37 @@ def unfair_rule(c: Candidate) -> tuple[str, str] | None:
             why = _framed(c)
             if why:
                 return "framed", why
+        if family == "aggregation":
+            why = _universal_after(c)
+            if why:
+                return "universal-after", why
+        if family == "modality":
+            why = _consequence_after(c)
+            if why:
+                return "consequence", why
+        if family == "polarity" and c.site.kind == "negation":
+            from .coherence import advice_after_denial
+
+            why = advice_after_denial((_next_in_paragraph(c) or [""])[0])
+            if why:
+                return "instead-advice", why
+            from .coherence import protective_reason
+
+            why = protective_reason(text, c.site.start, c.site.end)
+            if why:
+                return "protective-reason", why
     if family in CONTRADICTING and family != "polarity":
         condition = c.site.text
         if _mentions(c.distractor_text, condition):
             return "condition-in-near-miss", f"the near miss still states the condition {condition!r}"
+        if family in ("entity", "scope") and c.mutation is not None and re.search(r"\d", condition):
+            from .coherence import version_elsewhere
+
+            cells = tuple(x for x in re.split(r";\s+", text[: c.site.start] + "\0" + text[c.site.end:])
+                          if "\0" not in x) if is_table_row(text) else ()
+            other = version_elsewhere(c.true_chunk.text, c.sentence.start - c.true_chunk.start, text, condition, cells)
+            if other:
+                return "version-elsewhere", f"{other[:50]!r} still names version {condition!r} of the same thing"
         if p.answer_slot is not None and p.answer_slot is c.site:
             return "asks-changed-value", "the question asks for the changed value"
         if is_table_row(c.sentence.text):

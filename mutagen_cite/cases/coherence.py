@@ -1,0 +1,322 @@
+"""Rules of documentation English that tie one sentence to the rest of its chunk (issues 10, 11).
+
+A spliced near miss changes one attribute of one sentence. It is no near miss when another unit
+of the same chunk (a list's lead-in, the sentence after it, a section heading, another
+sentence) still carries the original meaning, or now contradicts the edit. The rules here are
+read off documentation in general, not off one corpus:
+
+- **A list's lead-in governs its items** (:func:`lead_in_line`). The loader drops list markers
+  ("- ", "1. "), so an item that ends with a full stop looks like a paragraph. A line that
+  starts its own line, in a block of short lines right under a line ending with ":" ("All
+  traffic must:", "You must:"), is an item of that lead-in; ``candidates._lead_in`` falls back
+  to this, so the lead-in rules (``framed``, ``conditional-item``, ``against-heading``) see it.
+- **Code identifiers name sections** (:func:`identifier_heading`). An error-code reference
+  heads each entry with the code itself (``not_found_similar_id``, ``invalid-api-key``): a
+  lowercase identifier on a line of its own is a heading, and its words (split at ``_`` and
+  ``-``) frame the entry like any heading's.
+- **A bound restated in a derived form** (:func:`derived_bound`). "between 1 and 3 words" and,
+  in the same chunk, "Terms with 4 or more words ..." state one limit twice: editing the first
+  number leaves the second stating the original (or contradicting the edit). Another unit that
+  bounds the same unit noun at the original number or one off it, with a comparison word ("or
+  more", "more than", "fewer than", "at least", "up to", "over", "+"), keeps the original.
+- **A consequence after a requirement restates it** (:func:`consequence_after`). "You must X."
+  followed by "Otherwise, ...", "If you don't, ...", "Without it, ..." or by a failure of the
+  same thing ("... will be lost", "... silently breaks ...", "... returns an error") makes X a
+  requirement whatever modal the first sentence carries: "should" in its place is no near miss.
+- **"Instead" presupposes a denial** (:func:`advice_after_denial`). "X is not supported for Y."
+  followed by a sentence advising something instead ("Use Z instead.") still says X is not for Y
+  when the "not" is removed: the chunk contradicts itself.
+
+Hand-written (regular expressions over the one sentence splitter's units) because each rule is a
+statement about a few function words and the layout of a chunk; no library models list lead-ins
+or consequence clauses, and the rules must run inside ``build`` with no model at all.
+"""
+
+from __future__ import annotations
+
+import re
+
+#: most words a line may have to be read as one item of a list whose marker the loader dropped
+ITEM_WORDS = 40
+#: blank lines allowed between a lead-in and the first item (Markdown writes one or none)
+LEAD_IN_GAP = 1
+_COLON_END = re.compile(r":[\s*_`]*$")
+
+
+def lead_in_line(before: str, rest: str = "") -> str | None:
+    """The lead-in line governing the sentence that starts right after ``before`` (a chunk's
+    text up to a sentence that starts its own line; ``rest`` is the chunk from that sentence
+    on), or None.
+
+    The sentence is an item when its line is one of a block of at least two contiguous lines
+    (its list: the loader writes one item a line) that all end with closing punctuation, as a
+    full-sentence item does, each at most :data:`ITEM_WORDS` words, and the block sits right
+    under a line ending with ":" (after at most :data:`LEAD_IN_GAP` blank line; emphasis around
+    the colon, "**All traffic must:**", allowed). A lone paragraph after a colon line is no
+    item: it is what follows a stripped code block ("reset the setting:"); and a full sentence
+    after a run of verbless fragments is no item of their list."""
+    lines = before.split("\n")
+    if len(lines) < 2 or lines[-1].strip():
+        return None  # the sentence does not start its line
+    above: list[str] = []
+    lead = None
+    blanks = 0
+    for line in reversed(lines[:-1]):
+        text = line.strip()
+        if not text:
+            blanks += 1
+            if blanks > LEAD_IN_GAP:
+                return None
+            continue
+        if _COLON_END.search(text):
+            lead = line
+            break
+        if blanks:
+            return None  # a paragraph above a blank line: no list
+        above.append(text)
+    if lead is None:
+        return None
+    below = []
+    for line in rest.split("\n"):
+        if not line.strip():
+            break
+        below.append(line.strip())
+    block = above + below
+    if len(block) < 2 or any(len(x.split()) > ITEM_WORDS or not _CLOSED.search(x) for x in block):
+        return None
+    return lead
+
+
+#: closing punctuation at the end of a line (a quote or bracket may follow it)
+_CLOSED = re.compile(r"[.!?][\"'\u201d)\]]*$")
+
+
+#: a line that is one code identifier with at least one ``_`` or ``-`` joint (``not_found_id``)
+IDENTIFIER_LINE = re.compile(r"^[\s`*_]*([a-z][a-z0-9]*(?:[_-][a-z0-9]+)+)[\s`*_:]*$")
+
+
+def identifier_heading(chunk: str, off: int) -> str | None:
+    """The words of a code identifier that heads the paragraph ``off`` sits in (the nearest
+    one-line paragraph above it that is an identifier, with only the sentence's own paragraph
+    between), split at its joints: ``not_found_similar_id`` -> "not found similar id"."""
+    paras = re.split(r"\n\s*\n", chunk[:off])
+    for k, para in enumerate(reversed(paras)):
+        lines = [ln for ln in para.split("\n") if ln.strip()]
+        if k == 0:
+            if len(lines) > 1 and IDENTIFIER_LINE.match(lines[0]):
+                return re.sub(r"[_-]", " ", IDENTIFIER_LINE.match(lines[0]).group(1))
+            continue
+        if len(lines) == 1 and IDENTIFIER_LINE.match(lines[0]):
+            return re.sub(r"[_-]", " ", IDENTIFIER_LINE.match(lines[0]).group(1))
+        return None
+    return None
+
+
+#: a comparison word before a number ("more than 3", "at least 4", "up to 3", "over 3")
+_BOUND_BEFORE = (r"(?:more|fewer|less|greater|larger|smaller|longer|shorter)\s+than|at\s+(?:least|most)|"
+                 r"up\s+to|over|under|above|below|exceeding|maximum(?:\s+of)?|minimum(?:\s+of)?|max|min|"
+                 r"no\s+more\s+than|beyond")
+#: a comparison word after a number and its unit ("4 or more words", "3+ words")
+_BOUND_AFTER = r"(?:\+|\s+or\s+(?:more|fewer|less|greater|above|below|higher|lower|longer|shorter))"
+_NUMBER = re.compile(r"\d+(?:\.\d+)?")
+_UNIT_WORD = re.compile(r"\s*([A-Za-z][a-z-]+)")
+
+
+def _unit_stem(word: str) -> str:
+    w = word.lower()
+    return w[:-1] if w.endswith("s") and len(w) > 3 else w
+
+
+def derived_bound(chunk: str, sentence_off: int, sentence: str, site_start: int, site_end: int) -> str | None:
+    """Another sentence of ``chunk`` bounds the same unit at the site's number or one off it
+    (the site is ``sentence[site_start:site_end]``, a count or size with a unit word: "3
+    words"): "4 or more words", "more than 3 words", "at least 4 words". Such a sentence states
+    the original limit in a derived form, so changing the number leaves the chunk stating the
+    original or contradicting the edit. Returns the other sentence, or None."""
+    from ..corpus import split_sentences
+
+    site = sentence[site_start:site_end]
+    numbers = list(_NUMBER.finditer(site))  # a range site ("1-3 words") bounds at either end
+    if not numbers:
+        return None
+    last = numbers[-1]
+    unit = _UNIT_WORD.match(site[last.end():]) or _UNIT_WORD.match(sentence[site_end:])
+    if not unit:
+        return None
+    stem = _unit_stem(unit.group(1))
+    before = sentence[:site_start].lower()
+    after = sentence[site_end:].lower()
+    if re.search(r"(?:\bat\s+least|\bminimum(?:\s+of)?|\bmore\s+than|\bover|\bfrom)\s*$", before) or \
+            re.match(r"\s*(?:\+|or\s+more\b)", after):
+        upper = False
+    elif (re.search(r"(?:\bup\s+to|\bat\s+most|\bmax(?:imum)?(?:\s+of)?|\bno\s+more\s+than|\bbetween\s+\S+\s+and|"
+                    r"\b\d+(?:\.\d+)?\s*(?:-|\u2013|to))\s*$", before) or len(numbers) > 1
+          or re.match(r"\s*or\s+(?:fewer|less)\b", after)):
+        upper = True
+    else:
+        return None  # a plain value ("returns 3 results") bounds nothing
+    n = float(numbers[-1].group(0)) if upper else float(numbers[0].group(0))
+    # the complement of an upper bound N is "N+1 or more" / "more than N"; of a lower bound N, "N-1 or fewer"
+    near = {n, n + 1} if upper else {n, n - 1}
+    own = (sentence_off, sentence_off + len(sentence))
+    lower_words = (r"(?:more|greater|larger|longer)\s+than|at\s+least|over|above|exceeding|minimum(?:\s+of)?|min|beyond")
+    upper_words = (r"(?:fewer|less|smaller|shorter)\s+than|at\s+most|up\s+to|under|below|maximum(?:\s+of)?|max|"
+                   r"no\s+more\s+than")
+    words, tail = (lower_words, r"(?:\+|\s+or\s+(?:more|greater|above|higher|longer))") if upper else \
+        (upper_words, r"\s+or\s+(?:fewer|less|below|lower|shorter)")
+    rx = re.compile(rf"(?:\b(?:{words})\s+(\d+(?:\.\d+)?)\s*([A-Za-z][a-z-]+)"
+                    rf"|\b(\d+(?:\.\d+)?){tail}\s+([A-Za-z][a-z-]+))", re.I)
+    for a, b in split_sentences(chunk):
+        if a < own[1] and b > own[0]:
+            continue
+        other = chunk[a:b]
+        for x in rx.finditer(other):
+            num, word = (x.group(1), x.group(2)) if x.group(1) else (x.group(3), x.group(4))
+            if float(num) in near and _unit_stem(word) == stem:
+                return other.strip()
+    return None
+
+
+#: words stating an obligation the modality family weakens
+OBLIGATION_WORDS = re.compile(r"\b(?:must|shall|required|requires?|need(?:s)?\s+to|ha(?:ve|s)\s+to|mandatory)\b", re.I)
+#: a sentence opening with what happens when the requirement before it is not met
+CONSEQUENCE_OPENER = re.compile(
+    r"^[\s>*\-\u2022(\"']*(?:otherwise|if\s+not\b|if\s+(?:you|it|they|this|that|these|the\s+\w+)\s+"
+    r"(?:do|does|did|is|are|was|were|can|could|will|would)\s*(?:n['\u2019]t|not)\b|without\s+(?:it|this|that|these|them|one)\b|"
+    r"failing\s+to|failure\s+to|not\s+doing\s+so|(?:if|when)\s+(?:you\s+)?(?:skip|forget|omit|miss)\w*)", re.I)
+#: a sentence opening with a condition of its own ("If a database already exists, ..."): what fails
+#: under it is that condition's consequence, not the requirement's
+NEW_CONDITION = re.compile(r"^[\s>*\-\u2022(\"']*(?:if|when|whenever|once|unless)\b", re.I)
+#: a failure stated in a sentence: what breaks, is lost or is refused
+FAILURE = re.compile(
+    r"\b(?:fails?|failed|failing|breaks?|broken|will\s+be\s+lost|(?:is|are|get|gets)\s+lost|"
+    r"(?:won['\u2019]t|will\s+not|does\s*n['\u2019]t|doesn['\u2019]t|do\s*n['\u2019]t|does\s+not|do\s+not)\s+work|"
+    r"(?:is|are|will\s+be|gets?)\s+(?:rejected|refused|denied|ignored|dropped|discarded)|"
+    r"returns?\s+(?:an?\s+)?(?:error|\d{3})|throws?|(?:is|are)\s*n['\u2019]t\s+efficient|"
+    r"(?:is|are)\s+not\s+efficient|mismatch\w*)\b", re.I)
+#: content words a failure sentence must share with the requirement to be its consequence
+CONSEQUENCE_SHARED = 1
+
+
+def consequence_after(sentence: str, following: list[str], shared) -> str | None:
+    """``following`` (up to two sentences after an obligation ``sentence``, in its paragraph)
+    states the consequence of not meeting it: the first opens with "Otherwise", "If not", "If
+    you don't", "Without it" or states a failure ("Even a small difference can cause the
+    payment to fail."), or the second states a failure and shares at least
+    :data:`CONSEQUENCE_SHARED` content word with ``sentence`` (``shared(text)`` gives the
+    shared words; the caller's stemmer). Either way the pair states a requirement, whatever
+    the first sentence's modal. A next sentence that states an obligation itself is a sibling
+    requirement, not a consequence, and a failure word the requirement itself uses ("A failed
+    backup must be ...") is what it is about."""
+    if not OBLIGATION_WORDS.search(sentence):
+        return None
+    for k, nxt in enumerate(x.strip() for x in following[:2]):
+        if not nxt or OBLIGATION_WORDS.search(nxt):
+            break  # another requirement (a sibling), not a consequence of this one
+        if k == 0 and CONSEQUENCE_OPENER.match(nxt):
+            return f"the next sentence says what happens otherwise ({nxt[:40]!r}), so it still states the requirement"
+        if NEW_CONDITION.match(nxt):
+            break  # "If a database already exists, ... throws an error": another condition's failure
+        failure = FAILURE.search(nxt)
+        if failure and FAILURE.search(sentence):
+            failure = None  # the requirement is itself about failures ("A failed backup must ...")
+        if failure and (k == 0 or len(shared(nxt)) >= CONSEQUENCE_SHARED):
+            return f"a failure follows it ({nxt[:40]!r}), so the chunk still states the requirement"
+    return None
+
+
+#: words stating that something holds without exception
+UNIVERSAL = re.compile(r"\b(?:every|each|all|always|never|regardless|nothing|none|no\s+\w+|any|without\s+exception|"
+                       r"whatever|whichever|in\s+all\s+cases)\b", re.I)
+
+
+#: a universal determiner opening a statement about a set ("All traffic ...", "Every issue ...")
+_SET_OPENER = re.compile(r"^[\s>*\-\u2022(\"']*(?:all|every|each)\b", re.I)
+
+
+def universal_after(following: str, shared: set[str], quantifier: str = "") -> str | None:
+    """``following`` (the sentence after a universal, in its paragraph) says again, about the
+    same thing (``shared``: at least one content word in common, the quantifier aside), that it
+    holds without exception ("Data never leaves the EU." after "All data is stored in the EU.";
+    "Each funnel follows one path." after "Funnels are always linear."): weakening the first
+    leaves the second stating the original, and the chunk contradicting itself. When the edit
+    weakened a determiner (``quantifier`` "all", "every", "each") and the next sentence opens
+    with one too ("All customer data ... . All traffic ..."), it is a parallel statement about
+    another set, no restatement; so is one repeating the edited quantifier ("... every hour." /
+    "... every 24 hours."). The universal must sit in the next sentence's first clause (not in a
+    "because each ..." aside)."""
+    nxt = following.strip()
+    if re.fullmatch(r"(?:all|every|each)", quantifier.strip(), re.I) and _SET_OPENER.match(nxt):
+        return None
+    word = (re.findall(r"[A-Za-z]+", quantifier) or [""])[0]
+    if word and re.search(rf"\b{word}\b", nxt, re.I):
+        return None  # the same quantifier again: a sibling about another thing ("every hour" / "every 24 hours")
+    first = re.split(r"[,;:]|\s[\u2014\u2013-]\s|\b(?:because|since|which|when|if|unless|so\s+that)\b", nxt,
+                     maxsplit=1, flags=re.I)[0]
+    if nxt and shared and UNIVERSAL.search(first):
+        return f"the next sentence says it holds without exception ({nxt[:40]!r}), so the chunk still states the original"
+    return None
+
+
+#: advice that presupposes the denial before it ("Use the batch endpoint instead.")
+INSTEAD = re.compile(r"\binstead\b|\brather\b", re.I)
+
+
+def advice_after_denial(following: str) -> str | None:
+    """``following`` (the sentence after a denial) advises something instead: removing the
+    denial leaves the chunk advising an alternative to what it now allows."""
+    nxt = following.strip()
+    if nxt and INSTEAD.search(nxt) and not re.match(r"^[\s>*\-\u2022(\"']*(?:if|when)\b", nxt, re.I):
+        return f"the next sentence advises something instead ({nxt[:40]!r}), which presupposes the denial"
+    return None
+
+
+#: a version number inside a value ("version 7", "v7", "Quill 7.2", "7.x")
+_VERSION_CORE = re.compile(r"(?<![\w.])v?(\d+(?:\.\d+)*)(?:\.x)?(?![\w.]*\d)", re.I)
+
+
+def version_elsewhere(chunk: str, sentence_off: int, sentence: str, site: str, also: tuple[str, ...] = ()) -> str | None:
+    """Another sentence of ``chunk`` names the site's version number as a version of the same
+    thing, in a form the value model does not equate with the site ("lib@7", "quill v7",
+    "version 7" beside an edited "Quill 7"): the number follows "@", "v" or "version", or a
+    word the edited sentence also names (the product). Changing the site's version then leaves
+    the chunk naming the original for the same product; a major version alone ("v4") names the
+    line of a dotted one ("v4.0"). ``also``: more units to read (a table row's other cells, which
+    the caller passes, since a row is one sentence). Returns that unit, or None."""
+    from ..corpus import split_sentences
+
+    m = _VERSION_CORE.search(site)
+    if not m:
+        return None
+    core = re.escape(m.group(1))
+    # a major version alone names the same line ("v4" beside "v4.0"), after "v", "@" or "version"
+    major = re.escape(m.group(1).split(".")[0]) if "." in m.group(1) else None
+    names = {w.lower() for w in re.findall(r"[A-Za-z][\w.+-]*[A-Za-z0-9+]|[A-Za-z]", sentence) if len(w) > 1}
+    names -= {"version", "versions", "the", "and", "for", "with", "from", "than", "or", "to", "of", "in", "on", "is", "are"}
+    rx = re.compile(rf"(?:(@|\bv|\bversion\s+)|\b([A-Za-z][\w.+]*[A-Za-z+])[\s@-]v?){core}(?![\w.]*\d)", re.I)
+    own = (sentence_off, sentence_off + len(sentence))
+    units = [chunk[a:b] for a, b in split_sentences(chunk) if not (a < own[1] and b > own[0])]
+    for other in list(also) + units:
+        for x in rx.finditer(other):
+            if x.group(1) or (x.group(2) and x.group(2).lower() in names):
+                return other.strip()
+        if major and re.search(rf"(?:@|\bv|\bversion\s+){major}(?![\w.]*\d)", other, re.I):
+            return other.strip()
+    return None
+
+
+#: a reason given for a restriction: security, safety, privacy, compliance
+PROTECTIVE_REASON = re.compile(
+    r"\b(?:for\s+(?:security|safety|privacy|compliance|data[\s-]protection)\s+reasons|"
+    r"(?:to|in\s+order\s+to)\s+(?:protect|prevent|avoid|safeguard|keep\s+\w+\s+(?:safe|secure|private)))\b", re.I)
+
+
+def protective_reason(sentence: str, site_start: int, site_end: int) -> str | None:
+    """The sentence gives a protective reason ("For security reasons, ...", "To prevent data
+    loss, ...") for what it denies: with the denial removed, the reason justifies the risky
+    opposite ("For security reasons, X will overwrite an existing database")."""
+    rest = sentence[:site_start] + " " + sentence[site_end:]
+    m = PROTECTIVE_REASON.search(rest)
+    if m:
+        return f"the sentence gives a protective reason ({m.group(0)!r}) for the denial; without it the reason makes no sense"
+    return None
