@@ -128,7 +128,7 @@ def _edits(text: str, slot: Slot) -> list[tuple[str, str]]:
         ):
             return []  # "Should you need help, ..." is a conditional, not a recommendation
         targets = TARGETS[value]
-        if _predicate_be(after):
+        if _predicate_be(after) or not _permission_reads(text, slot):
             targets = tuple(t for t in targets if t not in _PERMISSION)
         return [(t, grammar.match_case(surface, t)) for t in targets]
     if _COLLAPSE.match(surface):
@@ -143,11 +143,41 @@ def _edits(text: str, slot: Slot) -> list[tuple[str, str]]:
             return []  # "Do I have to ...?": the auxiliary already governs the verb
         if re.match(r"(?:not\b|be\s+able\b)", after, re.I):
             return []
-        return [("can", grammar.match_case(surface, "can"))]
+        weaker = "can" if _permission_reads(text, slot) else "should"
+        return [(weaker, grammar.match_case(surface, weaker))]
     m = re.search(r"\b(required|permitted|allowed|obliged|expected)\b", surface, re.I)
     if not m:
         return []
     return [(t, surface[: m.start()] + t + surface[m.end() :]) for t in TARGETS[m.group(1).lower()]]
+
+
+_CLAUSE_START = re.compile(r"[,;:(]|\b(?:that|which|who|if|when|where|while|because|and|or|but|so)\b", re.I)
+_SKIP = {"only", "always", "also", "just", "first", "still", "then", "never", "all", "both", "each",
+         "explicitly", "manually", "immediately", "automatically", "ideally"}
+
+
+def _permission_reads(text: str, slot: Slot) -> bool:
+    """Whether a weakened requirement reads as a permission ("can"): its subject is an agent
+    (the reader, a person, a role: ``data/doc_english.yaml`` agents) doing an action, or a thing
+    that undergoes one ("Files must be deleted" -> "can be deleted"). A requirement that states a
+    state or a condition ("The key must belong to the project", "You must be signed in", "Names
+    must start with a letter") gives an empty statement with "can": only "should" weakens it.
+    A modal that opens a question ("Must I ...?") has its subject after it: left as it was."""
+    from ...analysis.domain import doc_english
+
+    words = doc_english()
+    if grammar.is_sentence_start(text, slot.start):
+        return True
+    before = text[: slot.start]
+    cut = [m.end() for m in _CLAUSE_START.finditer(before)]
+    subject = re.findall(r"[A-Za-z][\w'-]*", before[cut[-1] if cut else 0:])
+    verbs = [w for w in re.findall(r"[A-Za-z][\w'-]*", text[slot.end:])[:4] if w.lower() not in _SKIP]
+    verb = verbs[0].lower() if verbs else ""
+    agent = any(w.lower() in words.get("agents", ()) for w in subject[-4:])
+    if verb in words.get("stative_verbs", ()):
+        # "be" + a participle is an action undergone ("be deleted"); by a person it is a state
+        return verb == "be" and not agent
+    return True
 
 
 def _predicate_be(after: str) -> bool:
