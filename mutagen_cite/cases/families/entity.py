@@ -435,12 +435,26 @@ def _version_site(text: str, slot: Slot, v: Version) -> bool:
     prefix = v.prefix.strip().rstrip(":")
     if prefix.title() in _NOT_PRODUCTS or prefix.lower() in _IMPERATIVES:
         return False
+    if slot.start > 0 and re.match(r"[-_/.@\w]", text[slot.start - 1]):
+        return False  # "embed-v4.0", "model_v2": a version glued to a name is part of an identifier
+    if prefix and _inflected_verb(prefix.split()[-1]):
+        return False  # "Bought 3", "Added 2": a verb before a number, no product
     named = prefix and prefix not in ("v", "V") and prefix.title() not in _VERSION_WORDS
     if named and grammar.looks_common_word(prefix):
         return False
     if not prefix and len(v.parts) == 4:
         return False  # 10.0.0.1 is an address
     return not re.match(r"[:/]\d", text[slot.end : slot.end + 2])
+
+
+def _inflected_verb(word: str) -> bool:
+    """Whether ``word`` is an inflected verb form ("bought", "added", "running"), from the
+    lemminflect lexicon: a product's name is never a past tense or a gerund."""
+    from lemminflect import getAllLemmas
+
+    low = word.lower()
+    lemmas = getAllLemmas(low, upos="VERB").get("VERB", ())
+    return bool(lemmas) and low not in lemmas and low.isalpha()
 
 
 def _in_statement(text: str, slot: Slot) -> bool:
