@@ -51,3 +51,27 @@ def test_a_phrasal_requirement_on_a_state_becomes_should():
     s = slotted_sentence("Each editor needs to approve the draft.", ("modality", "modal", "needs to", "need"))
     m = MODALITY.mutate(s, s.slots[0], ValueSource.empty(), random.Random(0))
     assert m is not None and m.mutated_text == "Each editor can approve the draft."
+
+
+def _series_values(*members):
+    from mutagen_cite.analysis.mine import MineResult
+    from mutagen_cite.model import Enumeration, EnumerationMember, Vocabulary
+
+    ms = tuple(EnumerationMember(doc, start, start + len(text), text, v, v) for doc, start, text, v in members)
+    enum = Enumeration("{severity} defects must be fixed within {duration}.", "quantity", "duration", ms)
+    membership = {f"{m.doc_id}#{m.start}-{m.end}": [0] for m in ms}
+    return ValueSource(Vocabulary({}), MineResult((enum,), Vocabulary({}), membership))
+
+
+def test_one_rule_of_a_parallel_series_is_not_weakened_alone():
+    first = "Blocking defects must be fixed within 2 days."
+    other = "Minor defects must be fixed within 30 days."
+    s = slotted_sentence(first, ("modality", "modal", "must", "must"))  # doc.md at 0
+    series = _series_values(("doc.md", 0, first, "2 days"), ("doc.md", 100, other, "30 days"))
+    assert MODALITY.mutate(s, s.slots[0], series, random.Random(0)) is None
+    # the same sentence with its sibling in another document, or a sibling without the modal
+    apart = _series_values(("doc.md", 0, first, "2 days"), ("other.md", 0, other, "30 days"))
+    assert MODALITY.mutate(s, s.slots[0], apart, random.Random(0)) is not None
+    loose = _series_values(("doc.md", 0, first, "2 days"),
+                           ("doc.md", 100, "Minor defects are fixed within 30 days.", "30 days"))
+    assert MODALITY.mutate(s, s.slots[0], loose, random.Random(0)) is not None

@@ -81,7 +81,7 @@ class ModalityFamily:
 
     def mutate(self, sentence: Sentence, site: Slot, values: ValueSource, rng: random.Random) -> Mutation | None:
         edits = _edits(sentence.text, site)
-        if not edits:
+        if not edits or in_parallel_series(sentence, site, values):
             return None
         mined = {v.lower().strip() for v in values.mined(sentence, site)}
         mined |= {m.group(1).lower() for v in mined if (m := re.search(r"\b(required|permitted|allowed|encouraged)\b", v))}
@@ -149,6 +149,19 @@ def _edits(text: str, slot: Slot) -> list[tuple[str, str]]:
     if not m:
         return []
     return [(t, surface[: m.start()] + t + surface[m.end() :]) for t in TARGETS[m.group(1).lower()]]
+
+
+def in_parallel_series(sentence: Sentence, site: Slot, values: ValueSource) -> bool:
+    """The sentence is one of a series of parallel rules in its document (the same sentence for
+    another severity, tier or item, :meth:`MineResult.siblings`) and a sibling states the same
+    modal. A series binds its items alike ("Critical ... must ... 14 days", "High ... must ...
+    45 days"): weakening one item alone leaves it weaker than a lesser item next to it, which no
+    policy writes (issue 11)."""
+    mined = values.mine_result
+    if mined is None or not hasattr(mined, "siblings"):
+        return False
+    word = re.compile(r"(?<!\w)" + re.escape(site.text.strip()) + r"(?!\w)", re.I)
+    return any(m.doc_id == sentence.doc_id and word.search(m.text) for _, m in mined.siblings(sentence))
 
 
 _CLAUSE_START = re.compile(r"[,;:(]|\b(?:that|which|who|if|when|where|while|because|and|or|but|so)\b", re.I)
