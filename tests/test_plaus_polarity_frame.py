@@ -1,5 +1,4 @@
-"""A polarity its sentence justifies or evaluates is not flipped, and "not" is not inserted into a
-time or condition clause (issue 11). Made-up sentences only."""
+"""A polarity its sentence justifies or evaluates is not flipped (issue 11). Made-up sentences only."""
 
 from __future__ import annotations
 
@@ -12,7 +11,6 @@ from mutagen_cite.cases.families.polarity import FAMILY as POLARITY
 @pytest.mark.parametrize("text,surface,kind", [
     ("Exporting boards is unfortunately not possible on tablets.", "not", "negation"),
     ("For security reasons, the agent will never overwrite a signed archive.", "never", "negation"),
-    ("Whenever a card is moved, the board redraws itself.", "is", "affirmative"),
 ])
 def test_framed_polarity_is_no_site(text, surface, kind):
     s = slotted_sentence(text, ("polarity", kind, surface))

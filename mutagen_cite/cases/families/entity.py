@@ -435,8 +435,6 @@ def _version_site(text: str, slot: Slot, v: Version) -> bool:
     prefix = v.prefix.strip().rstrip(":")
     if prefix.title() in _NOT_PRODUCTS or prefix.lower() in _IMPERATIVES:
         return False
-    if slot.start > 0 and re.match(r"[-_/.@\w]", text[slot.start - 1]):
-        return False  # "embed-v4.0", "model_v2": a version glued to a name is part of an identifier
     if prefix and _inflected_verb(prefix.split()[-1]):
         return False  # "Bought 3", "Added 2": a verb before a number, no product
     named = prefix and prefix not in ("v", "V") and prefix.title() not in _VERSION_WORDS

@@ -223,7 +223,7 @@ def seen_through(sentence: Sentence, slot: Slot) -> bool:
     if slot.kind == "negation" and re.match(r"\s*to\b", text[slot.end :]):
         return True  # "is not to blame", "is not to create conflict": a purpose, not a property
     if _framed(text, slot):
-        return True  # "is unfortunately not possible", "whenever a query is made": the frame keeps the polarity
+        return True  # "is unfortunately not possible": the frame keeps the polarity
     words = re.findall(r"[A-Za-z][A-Za-z-]*", text)
     if re.search(r"\b(?:and|or)\b", text) and any(_negative_word(w) for w in words):
         return True  # "is immutable and cannot be updated": both halves say one thing
@@ -233,20 +233,14 @@ def seen_through(sentence: Sentence, slot: Slot) -> bool:
 def _framed(text: str, slot: Slot) -> bool:
     """A polarity the sentence justifies or evaluates (``data/doc_english.yaml``
     polarity_frames: "unfortunately", "for security reasons") cannot flip: the frame would
-    argue against the flipped claim ("is unfortunately possible"). Nor is "not" inserted into a
-    time or condition clause (condition_openers: "whenever a query is made"): that negates the
-    condition, which no document writes as a near miss of the rule."""
+    argue against the flipped claim ("is unfortunately possible"). (A polarity inside a time or
+    condition clause is ``candidates.unfair_rule``'s "condition-negation".)"""
     from ...analysis.domain import doc_english
 
     words = doc_english()
     frames = words.get("polarity_frames", ())
     if any(re.search(r"(?<!\w)" + re.escape(f) + r"(?!\w)", text, re.I) for f in frames):
         return True
-    if slot.kind == "affirmative":
-        clause = re.split(r"[,;:]", text[: slot.start])[-1]
-        openers = words.get("condition_openers", ())
-        if any(re.search(r"(?<!\w)" + re.escape(o) + r"(?!\w)", clause, re.I) for o in openers):
-            return True
     return False
 
 
