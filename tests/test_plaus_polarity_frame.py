@@ -24,3 +24,12 @@ def test_framed_polarity_is_no_site(text, surface, kind):
 def test_plain_polarity_is_still_a_site(text, surface, kind):
     s = slotted_sentence(text, ("polarity", kind, surface))
     assert POLARITY.sites(s) != []
+
+
+def test_a_negation_coordinated_with_a_failure_state_is_no_site():
+    # an error's cause: both halves state one failure, flipping one leaves nonsense
+    s = slotted_sentence("The sort key is not declared in the schema or the sort rule is missing.",
+                         ("polarity", "negation", "not"))
+    assert POLARITY.sites(s) == []
+    s = slotted_sentence("The sort key is not declared in the schema.", ("polarity", "negation", "not"))
+    assert POLARITY.sites(s) != []

@@ -119,7 +119,10 @@ class PolarityFamily:
 _NEGATIVE_AFFIX = re.compile(r"^(?:un|non-?)([a-z]{3,}(?:able|ible|ed|ful|ive|al|ent|ant|id|ete))$"
                              r"|^(?:in|im|ir|il)([a-z]{3,}(?:able|ible|ive|ent|ant|id|ete))$|^([a-z]{4,})less$")
 _NEGATIVE_LEXICAL = {"read-only", "readonly", "disabled", "forbidden", "prohibited", "deprecated", "unavailable",
-                     "impossible", "invalid", "inactive", "immutable"}
+                     "impossible", "invalid", "inactive", "immutable",
+                     # failure states: "is not defined ... or the rule is missing" states one failure
+                     "missing", "absent", "empty", "expired", "revoked", "malformed", "wrong", "failed",
+                     "corrupt", "corrupted"}
 #: contrastive words: the sentence states a contrast, which a flip on one side turns into nonsense
 _CONTRAST = re.compile(r"\b(?:but|although|though|whereas)\b|,\s*yet\b", re.I)
 #: value slot kinds: a measured value in the clause
