@@ -29,6 +29,9 @@ def _mutate(text: str, kind: str, surface: str, values: ValueSource):
 
 def test_house_is_learned_from_the_corpus():
     assert _values({"org": ("API",), "product": ("Zephyrdb",)}).house_names() == ("Zephyrdb",)
+    # without corpus counts: the vocabulary's first organisation, never a product list's first
+    assert ValueSource(Vocabulary({"product": ("Zephyrdb",)})).house_names() == ()
+    assert ValueSource(Vocabulary({"org": ("Zephyrdb", "Globex")})).house_names() == ("Zephyrdb",)
     # acronyms and names with digits are never the house, even when most frequent
     assert _values({}, {"API": {"org": 90}, "Zephyrdb": {"product": 5}}).house_names() == ("Zephyrdb",)
     # no name dominates (a corpus that says "we"): no house

@@ -48,8 +48,9 @@ class ValueSource:
 
     def house_names(self) -> tuple[str, ...]:
         """The corpus's own product or company (the name the documents are about): the
-        capitalised, non-acronym name tagged most often as an organisation or product
-        (``MineResult.kinds_of``), else the first such name of the vocabulary. Documentation
+        capitalised, non-acronym, one-word name tagged most often as an organisation or product
+        (``MineResult.kinds_of``), when it is named at least ``HOUSE_DOMINANCE`` times as often
+        as the next; without corpus counts, the vocabulary's first organisation. Documentation
         names its own product on every page; a near miss that swaps it for a competitor
         ("documents retrieved by <rival>" in the house's own guide) is no document the house
         would write, so entity edits neither change it nor bring it in (issue 11)."""
@@ -72,9 +73,8 @@ class ValueSource:
             # that speaks of "we" and names no product gets no house
             dominant = len(ranked) == 1 or counts[ranked[0]] >= HOUSE_DOMINANCE * counts[ranked[1]]
             self._house = (ranked[0],) if dominant else ()
-        else:
-            firsts = [v for k in ("product", "org") for v in self.vocabulary.surfaces.get(k, ())[:3] if good(v)]
-            self._house = tuple(firsts[:1])
+        else:  # no corpus counts (a unit example): the vocabulary's most frequent organisation
+            self._house = tuple(v for v in self.vocabulary.surfaces.get("org", ())[:1] if good(v))
         return self._house
 
     def mined(self, sentence: Sentence, slot: Slot) -> tuple[str, ...]:
