@@ -75,3 +75,7 @@ def test_one_rule_of_a_parallel_series_is_not_weakened_alone():
     loose = _series_values(("doc.md", 0, first, "2 days"),
                            ("doc.md", 100, "Minor defects are fixed within 30 days.", "30 days"))
     assert MODALITY.mutate(s, s.slots[0], loose, random.Random(0)) is not None
+
+
+def test_people_undergoing_an_action_may_still_get_can():
+    assert _replacements("Executive staff must be notified of every outage.", "must") == {"should", "can"}

@@ -165,16 +165,19 @@ def in_parallel_series(sentence: Sentence, site: Slot, values: ValueSource) -> b
 
 
 _CLAUSE_START = re.compile(r"[,;:(]|\b(?:that|which|who|if|when|where|while|because|and|or|but|so)\b", re.I)
+#: the reader (and the writer speaking for the reader): "You must be signed in" is a precondition
+_READER = {"you", "we", "i"}
 _SKIP = {"only", "always", "also", "just", "first", "still", "then", "never", "all", "both", "each",
          "explicitly", "manually", "immediately", "automatically", "ideally"}
 
 
 def _permission_reads(text: str, slot: Slot) -> bool:
-    """Whether a weakened requirement reads as a permission ("can"): its subject is an agent
-    (the reader, a person, a role: ``data/doc_english.yaml`` agents) doing an action, or a thing
-    that undergoes one ("Files must be deleted" -> "can be deleted"). A requirement that states a
-    state or a condition ("The key must belong to the project", "You must be signed in", "Names
-    must start with a letter") gives an empty statement with "can": only "should" weakens it.
+    """Whether a weakened requirement reads as a permission or ability ("can"): the clause states
+    an action ("Reviewers must sign" -> "can sign", "The job must retry" -> "can retry"), or one
+    its subject undergoes ("Files must be deleted" -> "can be deleted"). A requirement that states
+    a state or a condition (``data/doc_english.yaml`` stative_verbs: "The key must belong to the
+    project", "Names must start with a letter"; or the reader's precondition "You must be signed
+    in") gives an empty statement with "can": only "should" weakens it.
     A modal that opens a question ("Must I ...?") has its subject after it: left as it was."""
     from ...analysis.domain import doc_english
 
@@ -186,10 +189,11 @@ def _permission_reads(text: str, slot: Slot) -> bool:
     subject = re.findall(r"[A-Za-z][\w'-]*", before[cut[-1] if cut else 0:])
     verbs = [w for w in re.findall(r"[A-Za-z][\w'-]*", text[slot.end:])[:4] if w.lower() not in _SKIP]
     verb = verbs[0].lower() if verbs else ""
-    agent = any(w.lower() in words.get("agents", ()) for w in subject[-4:])
     if verb in words.get("stative_verbs", ()):
-        # "be" + a participle is an action undergone ("be deleted"); by a person it is a state
-        return verb == "be" and not agent
+        # "be" + a participle is an action undergone ("Files/Managers must be notified"); said of
+        # the reader it is a precondition ("You must be signed in"), which "can" makes empty
+        reader = any(w.lower() in _READER for w in subject[-2:])
+        return verb == "be" and not reader
     return True
 
 
