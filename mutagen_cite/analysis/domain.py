@@ -107,6 +107,27 @@ def parse_patterns(text: str, where: str = "domain_patterns.yaml") -> tuple[Doma
 
 
 @lru_cache(maxsize=1)
+def doc_english() -> dict[str, frozenset[str]]:
+    """The word lists of ``data/doc_english.yaml`` (agents, stative verbs ...), lower-cased,
+    by list name; a malformed file is a :class:`ConfigError` naming the list."""
+    import yaml
+
+    where = "doc_english.yaml"
+    try:
+        data = yaml.safe_load(resources.files("mutagen_cite").joinpath("data/" + where).read_text(encoding="utf-8"))
+    except yaml.YAMLError as exc:
+        raise ConfigError(f"invalid YAML: {exc}", where=where, hint="fix the YAML syntax") from None
+    out: dict[str, frozenset[str]] = {}
+    for key, words in (data or {}).items():
+        if key == "version":
+            continue
+        if not isinstance(words, list) or not all(isinstance(w, str) for w in words):
+            raise ConfigError(f"list {key!r} must be a list of words", where=where)
+        out[key] = frozenset(w.lower() for w in words)
+    return out
+
+
+@lru_cache(maxsize=1)
 def domain_patterns() -> tuple[DomainPattern, ...]:
     """The packaged patterns, compiled once per process."""
     return parse_patterns(_read_text())

@@ -259,7 +259,9 @@ def _edit(text: str, slot: Slot, target: str) -> tuple[int, int, str] | None:
 
 
 #: words after "every" that make it an idiom or an emphatic, not a quantified noun phrase
-_EVERY_IDIOMS = {"time", "other", "single", "so", "now", "bit", "once", "which", "one", "thing"}
+#: and quantity words that make it a frequency ("every few minutes", "every several weeks")
+_EVERY_IDIOMS = {"time", "other", "single", "so", "now", "bit", "once", "which", "one", "thing",
+                 "few", "several", "couple", "many"}
 #: words before a subject noun phrase inside a sentence (its verb must agree, too)
 _CLAUSE_OPENERS = {"that", "which", "where", "when", "if", "and", "because", "while", "once", "unless", "so",
                    "whenever", "before", "after", "until", "since", "as"}
@@ -288,6 +290,8 @@ def _every_to_plural(text: str, slot: Slot, target: str, prev_low: str) -> tuple
         low = w[2].lower()
         if low in QUESTION_PREPOSITIONS:
             break  # the noun phrase ends before a preposition ("every communication between ...")
+        if words and low.endswith("ed") and grammar.is_past_participle(low):
+            break  # a participle after the noun modifies it: "every task canceled" -> "most tasks canceled"
         if low in _STOP or low in grammar.NOT_VERBS or low in _SAME_FORM or low in _SINGULAR_AUX or (
                 words and low.endswith("s") and getLemma(low, upos="VERB")[0] != low):
             break

@@ -180,8 +180,8 @@ class EntityFamily:
         one of the listed names (``synthetic``). Never an alias or a part of the original
         ("Postgres" for "PostgreSQL"), never a name the sentence already holds."""
         own = site.text.strip()
-        house = values.vocabulary.surfaces.get("org", ())[:1]
-        if own in house or (style == "team" and own.split()[0] in house):
+        house = values.house_names()
+        if _names_house(own, house):
             return None  # the company's own product or itself ("the Acme team"): no real near miss
         rest = sentence.text[: site.start] + " " + sentence.text[site.end :]
         if style == "team":
@@ -202,7 +202,7 @@ class EntityFamily:
                 return None
             if low == own_low or low in own_low or own_low in low:
                 return None
-            if re.search(r"(?<!\w)" + re.escape(v) + r"(?!\w)", rest):
+            if re.search(r"(?<!\w)" + re.escape(v) + r"(?!\w)", rest) or _names_house(v, house):
                 return None
             return 0 if v in corpus else 1
 
@@ -232,9 +232,9 @@ class EntityFamily:
             return None  # the tagger's guess, not a name the corpus uses as one
         other_kinds = ("org", "product") if person else ("person",)
         elsewhere = {v for k in other_kinds for v in vocab.get(k, ())}
-        house = _house_names(vocab)
-        if not person and own in house:
-            return None  # the company the documents belong to: swapping it yields no real near miss
+        house = set(values.house_names())
+        if not person and _names_house(own, house):
+            return None  # the company the documents belong to, or its own part ("Acme API"): no real near miss
         house_words = {w for name in house for w in name.split()}
         rest = sentence.text[: site.start] + " " + sentence.text[site.end :]
         if any(len(w) > 2 and not w.isupper() and re.search(r"(?<!\w)" + re.escape(w) + r"(?!\w)", rest)
@@ -255,8 +255,8 @@ class EntityFamily:
             if person and len(v.split()) == 1:
                 return None  # "Ines" is not a sibling of "Rafael Quintero"
             words = v.split()
-            if not _confirmed(values, v, person):
-                return None
+            if not _confirmed(values, v, person) or _names_house(v, house):
+                return None  # an unconfirmed name, or the house's own name brought into a rival's place
             # the same head noun ("Python SDK" -> "Java SDK") is the same kind of thing; the same
             # brand with another head ("Acme CLI" -> "Acme Postgres") is not, unless a real
             # sibling sentence puts it in the same place
@@ -386,15 +386,13 @@ def _confirmed(values: ValueSource, surface: str, person: bool) -> bool:
     return named >= 2 and named >= counts.get("person", 0) and named >= counts.get("geo", 0)
 
 
-def _house_names(vocab: dict) -> set[str]:
-    """The corpus's own name: the most frequent organisation or product surface (documentation
-    names its vendor everywhere)."""
-    out = set()
-    for kind in ("org", "product"):
-        names = vocab.get(kind, ())
-        if names:
-            out.add(names[0])
-    return out
+def _names_house(name: str, house) -> bool:
+    """Whether ``name`` is the house product or one of its parts: it has a house name as a
+    word ("Acme", "Acme API", "the Acme team"). Such a name is never changed and never put in:
+    the documents are about the house, and a rival in its place ("documents retrieved by
+    <rival>" in the house's own guide) is nothing the house would write."""
+    words = {re.sub(r"['’]s?$", "", w.strip(".,")).lower() for w in re.split(r"[\s/-]+", name)}
+    return any(h.lower() in words for h in house)
 
 
 @lru_cache(maxsize=65536)
@@ -437,12 +435,24 @@ def _version_site(text: str, slot: Slot, v: Version) -> bool:
     prefix = v.prefix.strip().rstrip(":")
     if prefix.title() in _NOT_PRODUCTS or prefix.lower() in _IMPERATIVES:
         return False
+    if prefix and _inflected_verb(prefix.split()[-1]):
+        return False  # "Bought 3", "Added 2": a verb before a number, no product
     named = prefix and prefix not in ("v", "V") and prefix.title() not in _VERSION_WORDS
     if named and grammar.looks_common_word(prefix):
         return False
     if not prefix and len(v.parts) == 4:
         return False  # 10.0.0.1 is an address
     return not re.match(r"[:/]\d", text[slot.end : slot.end + 2])
+
+
+def _inflected_verb(word: str) -> bool:
+    """Whether ``word`` is an inflected verb form ("bought", "added", "running"), from the
+    lemminflect lexicon: a product's name is never a past tense or a gerund."""
+    from lemminflect import getAllLemmas
+
+    low = word.lower()
+    lemmas = getAllLemmas(low, upos="VERB").get("VERB", ())
+    return bool(lemmas) and low not in lemmas and low.isalpha()
 
 
 def _in_statement(text: str, slot: Slot) -> bool:

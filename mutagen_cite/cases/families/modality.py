@@ -81,7 +81,7 @@ class ModalityFamily:
 
     def mutate(self, sentence: Sentence, site: Slot, values: ValueSource, rng: random.Random) -> Mutation | None:
         edits = _edits(sentence.text, site)
-        if not edits:
+        if not edits or in_parallel_series(sentence, site, values):
             return None
         mined = {v.lower().strip() for v in values.mined(sentence, site)}
         mined |= {m.group(1).lower() for v in mined if (m := re.search(r"\b(required|permitted|allowed|encouraged)\b", v))}
@@ -128,7 +128,7 @@ def _edits(text: str, slot: Slot) -> list[tuple[str, str]]:
         ):
             return []  # "Should you need help, ..." is a conditional, not a recommendation
         targets = TARGETS[value]
-        if _predicate_be(after):
+        if _predicate_be(after) or not _permission_reads(text, slot):
             targets = tuple(t for t in targets if t not in _PERMISSION)
         return [(t, grammar.match_case(surface, t)) for t in targets]
     if _COLLAPSE.match(surface):
@@ -143,11 +143,58 @@ def _edits(text: str, slot: Slot) -> list[tuple[str, str]]:
             return []  # "Do I have to ...?": the auxiliary already governs the verb
         if re.match(r"(?:not\b|be\s+able\b)", after, re.I):
             return []
-        return [("can", grammar.match_case(surface, "can"))]
+        weaker = "can" if _permission_reads(text, slot) else "should"
+        return [(weaker, grammar.match_case(surface, weaker))]
     m = re.search(r"\b(required|permitted|allowed|obliged|expected)\b", surface, re.I)
     if not m:
         return []
     return [(t, surface[: m.start()] + t + surface[m.end() :]) for t in TARGETS[m.group(1).lower()]]
+
+
+def in_parallel_series(sentence: Sentence, site: Slot, values: ValueSource) -> bool:
+    """The sentence is one of a series of parallel rules in its document (the same sentence for
+    another severity, tier or item, :meth:`MineResult.siblings`) and a sibling states the same
+    modal. A series binds its items alike ("Critical ... must ... 14 days", "High ... must ...
+    45 days"): weakening one item alone leaves it weaker than a lesser item next to it, which no
+    policy writes (issue 11)."""
+    mined = values.mine_result
+    if mined is None or not hasattr(mined, "siblings"):
+        return False
+    word = re.compile(r"(?<!\w)" + re.escape(site.text.strip()) + r"(?!\w)", re.I)
+    return any(m.doc_id == sentence.doc_id and word.search(m.text) for _, m in mined.siblings(sentence))
+
+
+_CLAUSE_START = re.compile(r"[,;:(]|\b(?:that|which|who|if|when|where|while|because|and|or|but|so)\b", re.I)
+#: the reader (and the writer speaking for the reader): "You must be signed in" is a precondition
+_READER = {"you", "we", "i"}
+_SKIP = {"only", "always", "also", "just", "first", "still", "then", "never", "all", "both", "each",
+         "explicitly", "manually", "immediately", "automatically", "ideally"}
+
+
+def _permission_reads(text: str, slot: Slot) -> bool:
+    """Whether a weakened requirement reads as a permission or ability ("can"): the clause states
+    an action ("Reviewers must sign" -> "can sign", "The job must retry" -> "can retry"), or one
+    its subject undergoes ("Files must be deleted" -> "can be deleted"). A requirement that states
+    a state or a condition (``data/doc_english.yaml`` stative_verbs: "The key must belong to the
+    project", "Names must start with a letter"; or the reader's precondition "You must be signed
+    in") gives an empty statement with "can": only "should" weakens it.
+    A modal that opens a question ("Must I ...?") has its subject after it: left as it was."""
+    from ...analysis.domain import doc_english
+
+    words = doc_english()
+    if grammar.is_sentence_start(text, slot.start):
+        return True
+    before = text[: slot.start]
+    cut = [m.end() for m in _CLAUSE_START.finditer(before)]
+    subject = re.findall(r"[A-Za-z][\w'-]*", before[cut[-1] if cut else 0:])
+    verbs = [w for w in re.findall(r"[A-Za-z][\w'-]*", text[slot.end:])[:4] if w.lower() not in _SKIP]
+    verb = verbs[0].lower() if verbs else ""
+    if verb in words.get("stative_verbs", ()):
+        # "be" + a participle is an action undergone ("Files/Managers must be notified"); said of
+        # the reader it is a precondition ("You must be signed in"), which "can" makes empty
+        reader = any(w.lower() in _READER for w in subject[-2:])
+        return verb == "be" and not reader
+    return True
 
 
 def _predicate_be(after: str) -> bool:

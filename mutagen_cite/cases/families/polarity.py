@@ -119,7 +119,10 @@ class PolarityFamily:
 _NEGATIVE_AFFIX = re.compile(r"^(?:un|non-?)([a-z]{3,}(?:able|ible|ed|ful|ive|al|ent|ant|id|ete))$"
                              r"|^(?:in|im|ir|il)([a-z]{3,}(?:able|ible|ive|ent|ant|id|ete))$|^([a-z]{4,})less$")
 _NEGATIVE_LEXICAL = {"read-only", "readonly", "disabled", "forbidden", "prohibited", "deprecated", "unavailable",
-                     "impossible", "invalid", "inactive", "immutable"}
+                     "impossible", "invalid", "inactive", "immutable",
+                     # failure states: "is not defined ... or the rule is missing" states one failure
+                     "missing", "absent", "empty", "expired", "revoked", "malformed", "wrong", "failed",
+                     "corrupt", "corrupted"}
 #: contrastive words: the sentence states a contrast, which a flip on one side turns into nonsense
 _CONTRAST = re.compile(r"\b(?:but|although|though|whereas)\b|,\s*yet\b", re.I)
 #: value slot kinds: a measured value in the clause
@@ -222,9 +225,25 @@ def seen_through(sentence: Sentence, slot: Slot) -> bool:
         return True  # "never exceeds 4 hours in any month": "any" needs the negation it leans on
     if slot.kind == "negation" and re.match(r"\s*to\b", text[slot.end :]):
         return True  # "is not to blame", "is not to create conflict": a purpose, not a property
+    if _framed(text, slot):
+        return True  # "is unfortunately not possible": the frame keeps the polarity
     words = re.findall(r"[A-Za-z][A-Za-z-]*", text)
     if re.search(r"\b(?:and|or)\b", text) and any(_negative_word(w) for w in words):
         return True  # "is immutable and cannot be updated": both halves say one thing
+    return False
+
+
+def _framed(text: str, slot: Slot) -> bool:
+    """A polarity the sentence justifies or evaluates (``data/doc_english.yaml``
+    polarity_frames: "unfortunately", "for security reasons") cannot flip: the frame would
+    argue against the flipped claim ("is unfortunately possible"). (A polarity inside a time or
+    condition clause is ``candidates.unfair_rule``'s "condition-negation".)"""
+    from ...analysis.domain import doc_english
+
+    words = doc_english()
+    frames = words.get("polarity_frames", ())
+    if any(re.search(r"(?<!\w)" + re.escape(f) + r"(?!\w)", text, re.I) for f in frames):
+        return True
     return False
 
 

@@ -177,8 +177,10 @@ class QuantityFamily:
                 return False  # the same time ("30 days" / "1 month" is not a near miss)
             if site.kind == "percent" and parsed.display <= 100 and not 0 <= display <= 100:
                 return False
-            if display == 0 and is_limit(sentence.text, site):
-                return False  # "at most 0", a $0 credit limit: no cap anyone writes
+            if display == 0 and (is_limit(sentence.text, site) or site.kind in _NO_ZERO):
+                return False  # "at most 0", a $0 credit limit, "0 bytes", "every 0 minutes": no value anyone writes
+            if site.kind in _ROUND_KINDS and is_round(parsed.display) and not is_round(display):
+                return False  # a set value (a cadence, a limit, a retention) is round; "52 minutes" was measured
             if display == 1 and site.kind == "duration" and every:
                 return False  # "every one hour": English says "every hour", so take another value
             return (low is None or display > low) and (high is None or display < high)
@@ -313,6 +315,27 @@ _LIMIT_BEFORE = re.compile(r"(?:\b(?:up\s+to|at\s+most|no\s+more\s+than|maximum(
 _LIMIT_NEAR = re.compile(r"\b(?:limits?|caps?|quotas?|maximum|max|ceiling|allowance|threshold|credit\s+line)\b", re.I)
 #: a word saying a thing costs nothing ("Free plan", "free of charge", "no cost")
 _FREE = re.compile(r"\b(?:free|no\s+(?:cost|charge)|complimentary)\b", re.I)
+
+
+#: kinds where zero is never a replacement: no time, no bytes, no things state an absence
+#: (polarity's job), not another amount
+_NO_ZERO = {"duration", "size", "count"}
+#: kinds whose set values (cadences, limits, retention periods, quotas) are round numbers
+_ROUND_KINDS = {"duration", "size", "count"}
+
+
+def is_round(n: float) -> bool:
+    """Whether ``n`` is a number documentation sets rather than measures: a small whole number
+    or half (up to 12), a multiple of 5 or 12, up to 48 a multiple of 6 or 7 (months, hours, days
+    in weeks), or a power of two (sizes). A replacement for a round value is round too: "updated every 15
+    minutes" -> "every 30 minutes", never a measured "every 52 minutes" mined from "took 52
+    minutes"."""
+    if n <= 12:
+        return (2 * n) == int(2 * n)
+    if n != int(n):
+        return False
+    k = int(n)
+    return k % 5 == 0 or k % 12 == 0 or (k <= 48 and (k % 6 == 0 or k % 7 == 0)) or (k & (k - 1)) == 0
 
 
 def is_limit(text: str, site: Slot) -> bool:

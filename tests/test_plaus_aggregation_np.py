@@ -1,0 +1,34 @@
+"""Aggregation keeps the plural on the noun (issue 11): a participle after the noun modifies it
+("every job cancelled" -> "most jobs cancelled", never "most job cancelleds"), and "every few"
+is a frequency, not a quantified noun. Made-up sentences only."""
+
+from __future__ import annotations
+
+import random
+
+from families_support import slotted_sentence
+
+from mutagen_cite.cases.families import ValueSource
+from mutagen_cite.cases.families.aggregation import FAMILY as AGGREGATION
+
+
+def _mutated(text: str, surface: str):
+    s = slotted_sentence(text, ("aggregation", "quantifier", surface, surface.lower()))
+    if not AGGREGATION.sites(s):
+        return None
+    m = AGGREGATION.mutate(s, s.slots[0], ValueSource.empty(), random.Random(0))
+    return None if m is None else m.mutated_text
+
+
+def test_participle_after_the_noun_stays_singular_form():
+    assert _mutated("A webhook fires for every export requested by an editor.", "every") == (
+        "A webhook fires for most exports requested by an editor.")
+
+
+def test_every_few_is_a_frequency_not_a_site():
+    assert _mutated("The dashboard refreshes every few minutes.", "every") is None
+
+
+def test_plain_noun_phrase_is_still_made_plural():
+    assert _mutated("A webhook fires for every export of a board.", "every") == (
+        "A webhook fires for most exports of a board.")
