@@ -51,6 +51,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 
 from jinja2 import Environment, TemplateNotFound
@@ -70,9 +71,9 @@ ASK_KINDS = ANSWER_KINDS + ("tier", "region", "environment")
 CONTRADICTING = ("scope", "date", "quantity", "entity", "polarity")
 #: v2: families whose near miss only weakens the claim: a yes/no verification, answer "yes"
 VERIFYING = ("aggregation", "modality")
-DEFAULT_VERSION = "v5"
+DEFAULT_VERSION = "v6"
 MAX_QUESTION_WORDS = 24
-VERSIONS = ("v1", "v2", "v3", "v4", "v5")
+VERSIONS = ("v1", "v2", "v3", "v4", "v5", "v6")
 #: the noun a name slot is followed by ("the Pro plan"), asked as "which plan"
 _KIND_NOUN = re.compile(r"^\s+(plans?|tiers?|editions?|regions?|environments?|zones?|clusters?)\b", re.I)
 _DEFAULT_NOUN = {"tier": "plan", "region": "region", "environment": "environment"}
@@ -286,7 +287,8 @@ def phrase(
         from .families.grammar import first_person_question
 
         phrasing = replace(phrasing, question=first_person_question(
-            phrasing.question, keep_codes=_v5_rules(version), contractions=_v5_rules(version)))
+            phrasing.question, keep_codes=_v5_rules(version), contractions=_v5_rules(version),
+            relative_subjects=_v6_rules(version)))
         if question_problem(phrasing.question) or not (
                 is_table_row(sentence.text) or names_condition(phrasing.question, site, family, version)):
             return None
@@ -296,6 +298,8 @@ def phrase(
     if phrasing is not None and _v5_rules(version) and context_problem(
             phrasing, sentence, None if is_table_row(sentence.text) else full_text):
         return None
+    if phrasing is not None and _v6_rules(version) and antecedent_problem(phrasing.question):
+        return None  # "Does each one have to ...?": no shape of this sentence carries the antecedent
     return phrasing
 
 
@@ -506,6 +510,15 @@ def _v5_rules(version: str) -> bool:
     return version not in ("v1", "v2", "v3", "v4")
 
 
+def _v6_rules(version: str) -> bool:
+    """Whether ``version`` applies the v6 rules (round 18, documentation never seen): no subject
+    question over a copula's noun, gerund or "able to" predicate (:func:`copula_problem`), no
+    word that needs an antecedent the question lacks (:func:`antecedent_problem`), table rows
+    asked only through a header that is an attribute and a table the question names
+    (:func:`row_header_problem`), "you" as the subject of a relative clause read as "I"."""
+    return version not in ("v1", "v2", "v3", "v4", "v5")
+
+
 def _v4_rules(version: str) -> bool:
     """Whether ``version`` applies the v4 rules (spoken table questions, plain yes/no forms,
     first person, the question checks of :func:`question_problem`)."""
@@ -535,6 +548,131 @@ def natural_question(question: str) -> bool:
         return False
     bare = _NAME_WITH_PLACE.sub("", question)
     return "(" not in bare and "[" not in bare
+
+
+# --------------------------------------------------------------------------- v6: rules of question English
+
+_COUNT_WORDS = "two|three|four|five|six|seven|eight|nine|ten"
+#: v6: words that point back to something said before the sentence: a question holding one has
+#: no antecedent ("Does each one have to ...?", "Do all three conditions have to be true?", "Do
+#: both trainings have to be retaken?" with nothing coordinated, "the above settings")
+_NEEDS_ANTECEDENT = re.compile(
+    r"\b(?:each|either|neither|every|the other) one\b"
+    rf"|\b(?:all|the|these|those|both) (?:{_COUNT_WORDS})\b(?! of\b)"
+    r"|\bthe (?:above|aforementioned|aforesaid|preceding|previous|latter|former|rest|remaining)\b"
+    r"|\b(?:above|below)-mentioned\b"
+    r"|\bboth\b(?![^?]*\band\b)", re.I)
+#: v6: a last adverb that orders the asked event after one the question does not name ("Will I
+#: always be prompted first?", "Do I have to sign in again?"); "or later" of a version stays
+_RELATIVE_TIME_END = re.compile(r"(?<!\bor )\b(?:first|afterwards?|beforehand|next|again|then|later)\?$", re.I)
+
+
+def antecedent_problem(question: str) -> str | None:
+    """v6: why ``question`` leans on text it does not carry, or None: ``antecedent`` for a
+    determiner or pronoun that needs one ("each one", "all three", "both" with nothing
+    coordinated, "the above", "the latter"), ``relative-time`` for a closing "first", "next",
+    "again" whose reference event is not in the question."""
+    if _NEEDS_ANTECEDENT.search(question):
+        return "antecedent"
+    if _RELATIVE_TIME_END.search(question):
+        return "relative-time"
+    return None
+
+
+@lru_cache(maxsize=1)
+def _parser():
+    """The spaCy pipeline the v6 copula rule parses with (the default pipeline of
+    :func:`analysis.annotate.load_spacy`: a parse of the sentence's own words, so the rule reads
+    the sentence's grammar, not a word list)."""
+    from ..analysis.annotate import load_spacy
+
+    return load_spacy()
+
+
+@lru_cache(maxsize=8192)
+def _parse(text: str):
+    return _parser()(text)
+
+
+#: v6: a predicate that starts with an indefinite noun phrase ("is a lightweight server ...")
+_INDEFINITE_START = re.compile(r"(?:not\s+|also\s+|still\s+|only\s+|no longer\s+)*(?:a|an|one|any|another)\s", re.I)
+
+
+def copula_problem(subject: str, aux: str, rest: str, wh: str) -> str | None:
+    """v6: why a "What" subject question over "<subject> <be> <rest>" is asked backwards, or None.
+    The sentence is parsed (spaCy) with its subject, and the copula's complement decides:
+
+    - ``predicate-noun``: the complement is a noun phrase ("Sonic is a search server written in
+      Rust", "X is not a replacement for Y", "X is binary modules that ..."): "What is a search
+      server written in Rust?" asks to define the noun phrase, not for the subject;
+    - ``gerund-predicate``: "The main guardrail is instructing the LLM to ...": the subject names
+      a role and the gerund fills it; "What is instructing the LLM ...?" asks it inside out;
+    - ``able-to``: "X is unable to return ...": an adjective with an infinitive says what an
+      agent can do, and "What is unable to ...?" has the product as its answer.
+
+    "Who" questions stay ("Who is the owner of the billing page?" asks for a person)."""
+    if wh != "What" or aux.lower() not in ("is", "are", "was", "were"):
+        return None
+    if _INDEFINITE_START.match(rest):
+        return "predicate-noun"
+    first = re.sub(r"^(?:not|also|still|only|no longer|never|now)\s+", "", rest).split()[:1]
+    if first and first[0].lower().endswith("ing") and first[0].lower() != "being":
+        from lemminflect import getAllLemmas
+
+        if "VERB" in getAllLemmas(first[0].lower()):
+            return "gerund-predicate"
+    doc = _parse(f"{subject} {aux} {rest}.")
+    be = next((t for t in doc if t.idx >= len(subject) and t.lower_ == aux.lower()), None)
+    if be is None:
+        return None
+    if be.dep_ == "ROOT":
+        for child in be.children:
+            if child.dep_ == "attr":
+                return "predicate-noun"
+            if child.dep_ == "acomp" and any(g.dep_ == "xcomp" and g.tag_ == "VB" for g in child.children):
+                return "able-to"
+    elif be.dep_ == "aux" and be.head.tag_ == "VBG" and be.head.lower_ != "being":
+        return "gerund-predicate"
+    return None
+
+
+#: v6: headers that describe or illustrate a row rather than give one of its attributes
+_DESCRIPTIVE_HEADERS = {"example", "examples", "sample", "samples", "e.g.", "description", "descriptions", "note",
+                        "notes", "comment", "comments", "remark", "remarks", "explanation", "meaning", "purpose",
+                        "use case", "use cases", "details", "summary", "definition", "reason", "why"}
+#: v6: one-word headers that qualify a noun they leave out ("Current", "Default"): "Which limit
+#: has a current of 300 MiB?" names no attribute
+_QUALIFIER_HEADERS = {"current", "new", "old", "previous", "default", "recommended", "required", "supported",
+                      "included", "available", "optional", "allowed", "before", "after", "legacy", "proposed",
+                      "existing", "updated", "original"}
+#: v6: a header that is a clause or an instruction ("When to use", "Use it if")
+_CLAUSE_HEADER = re.compile(r"^(?:when|why|how|if|where|what|which|who|whether|use|choose|pick|prefer)\b", re.I)
+
+
+def row_header_problem(header: str, value: str) -> str | None:
+    """v6: why a table cell under ``header`` is no attribute a row question can name, or None:
+    ``clause-header`` ("When to use"), ``descriptive-header`` ("Example", "Description",
+    "Recommended use case"), ``qualifier-header`` ("Current", "Default": an adjective whose noun
+    is left out), ``named-header`` (the header is a name, every word capitalised and no English
+    word: a column per product compares products), ``sentence-cell`` (the cell is a clause)."""
+    from lemminflect import getAllLemmas
+
+    h = " ".join(header.lower().split()).strip(" *:")
+    words = h.split()
+    if not words:
+        return "no-header"
+    if _CLAUSE_HEADER.match(h):
+        return "clause-header"
+    if h in _DESCRIPTIVE_HEADERS or words[-1] in _DESCRIPTIVE_HEADERS or " ".join(words[-2:]) in _DESCRIPTIVE_HEADERS:
+        return "descriptive-header"
+    if len(words) == 1 and words[0] in _QUALIFIER_HEADERS:
+        return "qualifier-header"
+    alpha = [w for w in header.split() if w.isalpha()]
+    if alpha and all(w[:1].isupper() and not w.isupper() and not getAllLemmas(w.lower()) for w in alpha):
+        return "named-header"
+    if len(value.split()) > 2 and _finite_in(value.split()[1:]):
+        return "sentence-cell"
+    return None
 
 
 def _phrase(sentence: Sentence, site: Slot, family: str, env: Environment, version: str,
@@ -728,6 +866,8 @@ def _subject_question(sentence: Sentence, site: Slot, family: str, claim: str,
     if aux not in ("is", "are", "was", "were", "has", "have"):
         return None  # "What can refer to ...?": with a modal the subject is an agent, not a thing
     wh, named = _subject_question_wh(subject, aux, rest, sentence, offset, version)
+    if _v6_rules(version) and copula_problem(subject, aux, rest, wh):
+        return None  # "What is a search server written in Rust?": the predicate asked for the subject
     answer = named or answer
     if _rules_of(version):
         if _second_clause(rest, version):
@@ -1748,6 +1888,8 @@ def _phrase_row(sentence: Sentence, site: Slot, family: str, env: Environment, v
     header, value, at = cells[j]
     if _rules_of(version) and _named_column(sentence, header, at):
         return None  # "Vercel: 4GB": a column named after a product compares products, it is no attribute
+    if _v6_rules(version) and (row_header_problem(header, value) or _finite_in(key_value.split()[1:])):
+        return None  # "What is the example for X?", a key that is a clause: no attribute of a named row
     if answer_slot.kind == "year" and not re.search(r"date|year|since|until|release|effective|updated|deadline", header, re.I):
         return None  # a bare four-digit number under "Count" is not a year
     if (not header or not key_value or len(value.split()) > 8 or "*" in header + key_value
@@ -1829,6 +1971,8 @@ def _phrase_row_key(sentence: Sentence, cells, cell, site: Slot, family: str, en
         return None  # "Which method has a plan of Enterprise?": a plan is where a row is offered, not what it has
     if _v5_rules(version) and _finite_in(key_value.split()[1:]):
         return None  # "Which action has ...?" answered "Agency gathers signatures": a clause is no name of a row
+    if _v6_rules(version) and row_header_problem(header, value):
+        return None  # "Which metric name has an example of 1.3.0?": the header is no attribute of the row
     key_end = len(key_header) + 2 + len(key_value)
     if any(s.family in ("quantity", "date") and s.start < key_end for s in sentence.slots):
         return None  # the row's key is itself a value ("250 MB"): no name to ask for
@@ -1838,6 +1982,8 @@ def _phrase_row_key(sentence: Sentence, cells, cell, site: Slot, family: str, en
            "heading": _table_name(heading, key_value, header)}
     if _v4_rules(version):
         ctx.update(spoken_row(key_header, key_value, header, value, ctx["heading"]))
+    if _v6_rules(version) and not ctx["frame"] and (ctx["kh"].split() or [""])[-1] not in _KIND_KEYS + _LABEL_KEYS:
+        return None  # "Which action has a time of 5 business days?": which table? A plan or version names its own
     claim = " ".join(env.get_template(f"questions/row_claim.{version}.j2").render(**ctx).split())
     question = " ".join(env.get_template(f"questions/row_key.{version}.j2").render(**ctx).split())
     question = question[:1].upper() + question[1:]
