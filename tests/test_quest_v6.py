@@ -143,3 +143,12 @@ def test_relative_subject_through_phrase():
     assert old.question == "Does the webhook secret me enter have to match the signing key?"
     assert new.question == "Does the webhook secret I enter have to match the signing key?"
     assert question_problem(new.question) is None
+
+
+def test_a_heading_that_repeats_the_key_still_names_the_table():
+    row = "Courier: Parcelwise Ltd.; Location: Ireland"
+    slots = [("scope", "geo", "Ireland", "ireland")]
+    heading = "## Couriers\n\n"
+    old, new = both(row, slots, "Ireland", "scope", doc=heading + row, start=len(heading))
+    assert new is not None and new.question == old.question == "Which courier is in Ireland?"
+    assert both(row, slots, "Ireland", "scope")[1] is None  # no heading: which couriers?

@@ -1982,8 +1982,11 @@ def _phrase_row_key(sentence: Sentence, cells, cell, site: Slot, family: str, en
            "heading": _table_name(heading, key_value, header)}
     if _v4_rules(version):
         ctx.update(spoken_row(key_header, key_value, header, value, ctx["heading"]))
-    if _v6_rules(version) and not ctx["frame"] and (ctx["kh"].split() or [""])[-1] not in _KIND_KEYS + _LABEL_KEYS:
-        return None  # "Which action has a time of 5 business days?": which table? A plan or version names its own
+    if _v6_rules(version) and not ctx["heading"] and (ctx["kh"].split() or [""])[-1] not in _KIND_KEYS + _LABEL_KEYS:
+        # "Which action has a time of 5 business days?": which table? A heading names it (asked as "In the
+        # <heading> table" where it adds words, "Sub-processors" over "Sub-processor" adds none), a plan or
+        # a version names its own kind
+        return None
     claim = " ".join(env.get_template(f"questions/row_claim.{version}.j2").render(**ctx).split())
     question = " ".join(env.get_template(f"questions/row_key.{version}.j2").render(**ctx).split())
     question = question[:1].upper() + question[1:]
