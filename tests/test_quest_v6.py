@@ -145,10 +145,26 @@ def test_relative_subject_through_phrase():
     assert question_problem(new.question) is None
 
 
-def test_a_heading_that_repeats_the_key_still_names_the_table():
+def test_a_heading_or_a_domain_noun_names_the_table():
     row = "Courier: Parcelwise Ltd.; Location: Ireland"
     slots = [("scope", "geo", "Ireland", "ireland")]
     heading = "## Couriers\n\n"
     old, new = both(row, slots, "Ireland", "scope", doc=heading + row, start=len(heading))
     assert new is not None and new.question == old.question == "Which courier is in Ireland?"
-    assert both(row, slots, "Ireland", "scope")[1] is None  # no heading: which couriers?
+    _, new = both(row, slots, "Ireland", "scope")
+    assert new is not None and new.question == "Which courier is in Ireland?"  # "courier" says what the rows are
+    coded = "Code: DUB; Location: Ireland"
+    assert both(coded, slots, "Ireland", "scope")[0].question == "Which code is in Ireland?"
+    assert both(coded, slots, "Ireland", "scope")[1] is None  # a code of what? No heading says
+
+
+def test_a_qualifier_header_qualifies_the_key_kind_in_a_forward_question():
+    row = "Limit: Payload size; Current: 300 MiB"
+    s = slotted_sentence(row, ("entity", "product", "Payload size", "payload size"),
+                         ("quantity", "size", "300 MiB", "300 mib"))
+    old, new = (phrase(s, site_of(s, "Payload size"), "entity", ENV, version=v) for v in ("v5", "v6"))
+    assert old.question == "What is the current for Payload size?"
+    assert (new.question, new.answer) == ("What is the current limit for Payload size?", "300 MiB")
+    s = slotted_sentence("Plan: Pro; Current: 300 MiB", ("scope", "tier", "Pro", "pro"),
+                         ("quantity", "size", "300 MiB", "300 mib"))
+    assert phrase(s, site_of(s, "Pro"), "scope", ENV, version="v6") is None  # not "the current plan for the Pro plan"

@@ -636,6 +636,11 @@ def copula_problem(subject: str, aux: str, rest: str, wh: str) -> str | None:
     return None
 
 
+#: v6: key headers that label a row without saying what the rows are ("Code", "Metric", "Action")
+_LABEL_KINDS = {"code", "name", "id", "key", "metric", "value", "type", "field", "parameter", "param", "option",
+                "setting", "action", "item", "signal", "variable", "column", "property", "label", "identifier",
+                "entry", "event", "command", "flag", "attribute", "term", "category", "kind", "element", "object",
+                "method", "thing", "feature", "header", "row", "word", "string", "tag"}
 #: v6: headers that describe or illustrate a row rather than give one of its attributes
 _DESCRIPTIVE_HEADERS = {"example", "examples", "sample", "samples", "e.g.", "description", "descriptions", "note",
                         "notes", "comment", "comments", "remark", "remarks", "explanation", "meaning", "purpose",
@@ -1888,8 +1893,20 @@ def _phrase_row(sentence: Sentence, site: Slot, family: str, env: Environment, v
     header, value, at = cells[j]
     if _rules_of(version) and _named_column(sentence, header, at):
         return None  # "Vercel: 4GB": a column named after a product compares products, it is no attribute
-    if _v6_rules(version) and (row_header_problem(header, value) or _finite_in(key_value.split()[1:])):
-        return None  # "What is the example for X?", a key that is a clause: no attribute of a named row
+    if _v6_rules(version):
+        why = row_header_problem(header, value)
+        kind = re.sub(r"s$", "", key_header.strip().split()[-1].lower()) if key_header.strip() else ""
+        if why == "qualifier-header" and re.fullmatch(r"[A-Za-z][\w -]{1,30}", key_header) and (
+                kind not in _KIND_KEYS + _LABEL_KEYS):  # "the current plan for the Pro plan" says nothing
+            from .families import grammar
+
+            # "Limit: Payload size; Current: 300 MiB": the adjective qualifies the key's kind, so the
+            # attribute is "the current limit" ("What is the current limit for payload size?")
+            words = soft_lower(key_header).split()
+            header, why = " ".join([header] + words[:-1] + [grammar.singularize(words[-1])
+                                                             if grammar.is_plural_noun(words[-1]) else words[-1]]), None
+        if why or _finite_in(key_value.split()[1:]):
+            return None  # "What is the example for X?", a key that is a clause: no attribute of a named row
     if answer_slot.kind == "year" and not re.search(r"date|year|since|until|release|effective|updated|deadline", header, re.I):
         return None  # a bare four-digit number under "Count" is not a year
     if (not header or not key_value or len(value.split()) > 8 or "*" in header + key_value
@@ -1982,10 +1999,10 @@ def _phrase_row_key(sentence: Sentence, cells, cell, site: Slot, family: str, en
            "heading": _table_name(heading, key_value, header)}
     if _v4_rules(version):
         ctx.update(spoken_row(key_header, key_value, header, value, ctx["heading"]))
-    if _v6_rules(version) and not ctx["heading"] and (ctx["kh"].split() or [""])[-1] not in _KIND_KEYS + _LABEL_KEYS:
-        # "Which action has a time of 5 business days?": which table? A heading names it (asked as "In the
-        # <heading> table" where it adds words, "Sub-processors" over "Sub-processor" adds none), a plan or
-        # a version names its own kind
+    if _v6_rules(version) and not ctx["heading"] and (ctx["kh"].split() or [""])[-1] in _LABEL_KINDS:
+        # "Which action has a time of 5 business days?", "Which code is in Singapore?": which table? A key
+        # column named by a label noun says nothing of what its rows are; a heading names the table (asked
+        # as "In the <heading> table" where it adds words), a domain noun ("sub-processor", "plan") its own
         return None
     claim = " ".join(env.get_template(f"questions/row_claim.{version}.j2").render(**ctx).split())
     question = " ".join(env.get_template(f"questions/row_key.{version}.j2").render(**ctx).split())
