@@ -131,6 +131,8 @@ def test_which_row_questions_name_their_table_in_v6():
     ("Is the version you run locally the latest?", "Is the version I run locally the latest?"),
     ("Does the plan give you access to logs?", "Does the plan give me access to logs?"),
     ("Can the tool let you use the API?", "Can the tool let me use the API?"),
+    ("Does Railway create environments, letting you test changes?", "Does Railway create environments, letting me test changes?"),
+    ("Is my team linked to all projects you create?", "Is my team linked to all projects I create?"),
     ("Must you notify us within 2 days?", "Must I notify you within 2 days?"),
 ])
 def test_you_opening_a_relative_clause_is_i(question, want):
@@ -156,6 +158,8 @@ def test_a_heading_or_a_domain_noun_names_the_table():
     coded = "Code: DUB; Location: Ireland"
     assert both(coded, slots, "Ireland", "scope")[0].question == "Which code is in Ireland?"
     assert both(coded, slots, "Ireland", "scope")[1] is None  # a code of what? No heading says
+    region = "Region code: DUB; Location: Ireland"
+    assert both(region, slots, "Ireland", "scope")[1].question == "Which region code is in Ireland?"
 
 
 def test_a_qualifier_header_qualifies_the_key_kind_in_a_forward_question():

@@ -636,7 +636,8 @@ def copula_problem(subject: str, aux: str, rest: str, wh: str) -> str | None:
     return None
 
 
-#: v6: key headers that label a row without saying what the rows are ("Code", "Metric", "Action")
+#: v6: key headers that label a row without saying what the rows are ("Code", "Metric", "Action",
+#: "Metric name"; "Trip category" says what its rows are)
 _LABEL_KINDS = {"code", "name", "id", "key", "metric", "value", "type", "field", "parameter", "param", "option",
                 "setting", "action", "item", "signal", "variable", "column", "property", "label", "identifier",
                 "entry", "event", "command", "flag", "attribute", "term", "category", "kind", "element", "object",
@@ -1999,7 +2000,7 @@ def _phrase_row_key(sentence: Sentence, cells, cell, site: Slot, family: str, en
            "heading": _table_name(heading, key_value, header)}
     if _v4_rules(version):
         ctx.update(spoken_row(key_header, key_value, header, value, ctx["heading"]))
-    if _v6_rules(version) and not ctx["heading"] and (ctx["kh"].split() or [""])[-1] in _LABEL_KINDS:
+    if _v6_rules(version) and not ctx["heading"] and set(ctx["kh"].lower().split() or [""]) <= _LABEL_KINDS:
         # "Which action has a time of 5 business days?", "Which code is in Singapore?": which table? A key
         # column named by a label noun says nothing of what its rows are; a heading names the table (asked
         # as "In the <heading> table" where it adds words), a domain noun ("sub-processor", "plan") its own

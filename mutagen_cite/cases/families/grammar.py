@@ -516,7 +516,11 @@ def _subject_yous(question: str) -> frozenset[int]:
     global _NLP
     if _NLP is None:
         _NLP = load_spacy()
-    return frozenset(t.idx for t in _NLP(question) if t.lower_ == "you" and t.dep_ in ("nsubj", "nsubjpass"))
+    doc = _NLP(question)
+    # the subject of a relative clause right after its noun ("projects you create"), not of a verb's
+    # complement ("letting you test", "lets you use": there "you" stays the object "me")
+    return frozenset(t.idx for t in doc if t.lower_ == "you" and t.dep_ in ("nsubj", "nsubjpass")
+                     and t.i > 0 and doc[t.i - 1].tag_.startswith("NN"))
 
 
 _NLP = None
