@@ -30,11 +30,17 @@ def both(text, slots, site, family, doc=None, start=0):
 
 
 @pytest.mark.parametrize("subject, aux, rest, why", [
-    ("Zephyr", "is", "a lightweight queue written in Go", "predicate-noun"),
-    ("The export job", "is", "not an archive or a backup of the workspace", "predicate-noun"),
-    ("Plugins", "are", "native modules that cannot be bundled into the app", "predicate-noun"),
+    ("The export job", "is", "not an archive or a backup of the workspace", "negated-noun"),
+    ("The `slug` field", "is", "not a valid identifier for the route", "negated-noun"),
+    ("Quillbase", "is", "binary modules that cannot be bundled into the app", "bare-noun"),
+    ("Filters", "is", "two distinct categories in Quillbase", "bare-noun"),
     ("The main safeguard", "is", "telling the model to cite its sources", "gerund-predicate"),
+    ("The recommended fix", "is", "restarting the worker after an upgrade", "gerund-predicate"),
+    ("The client", "is", "sending a heartbeat every 30 seconds", None),  # a progressive
     ("Quillbase", "is", "unable to sort records by date before 2020", "able-to"),
+    ("Zephyr", "is", "a lightweight queue written in Go", None),  # asks for a name
+    ("Plugins", "are", "native modules that cannot be bundled into the app", None),
+    ("Idioms", "are", "harder to translate for readers of other languages", None),
     ("Audit logging", "is", "available on the Enterprise plan for teams", None),
     ("Version 2.1", "was", "released on 3 March 2024 with the new importer", None),
     ("The scheduler", "is", "not included in the Starter plan", None),
@@ -42,6 +48,13 @@ def both(text, slots, site, family, doc=None, start=0):
 ])
 def test_copula_complements(subject, aux, rest, why):
     assert copula_problem(subject, aux, rest, "What") == why
+
+
+def test_a_name_asked_by_its_kind_stays():
+    s = slotted_sentence("Harbourline is a lightweight search server written in Rust 1.80.",
+                         ("entity", "org", "Harbourline", "harbourline"), ("entity", "version", "Rust 1.80", "1.80"))
+    got = phrase(s, site_of(s, "Rust 1.80"), "entity", ENV, version="v6")
+    assert got.question == "What is a lightweight search server written in Rust 1.80?"
 
 
 def test_who_questions_over_a_copula_stay():
@@ -55,9 +68,12 @@ def test_who_questions_over_a_copula_stay():
     ("Quillbase is unable to sort records created before 2019.",
      [("entity", "product", "Quillbase", "quillbase"), ("date", "year", "2019", "2019")], "2019", "date",
      "What is unable to sort records created before 2019?"),
-    ("Harbourline is a lightweight search server written in Rust 1.80.",
-     [("entity", "org", "Harbourline", "harbourline"), ("entity", "version", "Rust 1.80", "1.80")], "Rust 1.80",
-     "entity", "What is a lightweight search server written in Rust 1.80?"),
+    ("The archive endpoint is not a replacement for nightly database backups.",
+     [("polarity", "negation", "not", "not")], "not", "polarity",
+     "What is not a replacement for nightly database backups?"),
+    ("Quillbase is binary modules that cannot be bundled into Relay 4.2.",
+     [("entity", "version", "Relay 4.2", "4.2")], "Relay 4.2", "entity",
+     "What is binary modules that cannot be bundled into Relay 4.2?"),
 ])
 def test_backwards_subject_questions_are_not_asked_in_v6(text, slots, site, family, v5):
     old, new = both(text, slots, site, family)
@@ -74,6 +90,7 @@ def test_backwards_subject_questions_are_not_asked_in_v6(text, slots, site, fami
     ("Will I always be prompted first?", "relative-time"),
     ("Do I have to sign in again?", "relative-time"),
     ("Do both the loader and the script need a nonce?", None),
+    ("Does the hard cap have to exceed the soft cap or equal it when both are set?", None),
     ("Does version 2.1 or later support webhooks?", None),
     ("Is SSO included on the Enterprise plan?", None),
     ("Which step comes first in the setup guide?", None),

@@ -560,8 +560,11 @@ _NEEDS_ANTECEDENT = re.compile(
     r"\b(?:each|either|neither|every|the other) one\b"
     rf"|\b(?:all|the|these|those|both) (?:{_COUNT_WORDS})\b(?! of\b)"
     r"|\bthe (?:above|aforementioned|aforesaid|preceding|previous|latter|former|rest|remaining)\b"
-    r"|\b(?:above|below)-mentioned\b"
-    r"|\bboth\b(?![^?]*\band\b)", re.I)
+    r"|\b(?:above|below)-mentioned\b", re.I)
+#: v6: "both" with no two things coordinated after it ("both X and Y") or named before it ("X
+#: or Y when both ...")
+_BARE_BOTH = re.compile(r"\bboth\b(?![^?]*\band\b)", re.I)
+_TWO_BEFORE = re.compile(r"\b(?:and|or|than|between|vs\.?|versus)\b", re.I)
 #: v6: a last adverb that orders the asked event after one the question does not name ("Will I
 #: always be prompted first?", "Do I have to sign in again?"); "or later" of a version stays
 _RELATIVE_TIME_END = re.compile(r"(?<!\bor )\b(?:first|afterwards?|beforehand|next|again|then|later)\?$", re.I)
@@ -573,6 +576,9 @@ def antecedent_problem(question: str) -> str | None:
     coordinated, "the above", "the latter"), ``relative-time`` for a closing "first", "next",
     "again" whose reference event is not in the question."""
     if _NEEDS_ANTECEDENT.search(question):
+        return "antecedent"
+    both = _BARE_BOTH.search(question)
+    if both and not _TWO_BEFORE.search(question[:both.start()]):
         return "antecedent"
     if _RELATIVE_TIME_END.search(question):
         return "relative-time"
@@ -594,29 +600,42 @@ def _parse(text: str):
     return _parser()(text)
 
 
-#: v6: a predicate that starts with an indefinite noun phrase ("is a lightweight server ...")
-_INDEFINITE_START = re.compile(r"(?:not\s+|also\s+|still\s+|only\s+|no longer\s+)*(?:a|an|one|any|another)\s", re.I)
+#: v6: a negated predicate noun ("is not a replacement for ...")
+_NEGATED_NOUN = re.compile(r"(?:not|never|no longer)\s+(?:a|an|one|any)\s", re.I)
+#: v6: a subject that names a role a gerund fills ("The most important guardrail is instructing
+#: ...", "The recommended fix is restarting ..."): a superlative or evaluative modifier, or a
+#: head noun for a way of doing something; "The client is sending ..." is a progressive and stays
+_ROLE_SUBJECT = re.compile(r"\b(?:most|least|best|main|key|primary|first|only|simplest|easiest|common|recommended|"
+                           r"preferred|important|usual|typical|\w+est|approach|way|step|solution|fix|goal|idea|"
+                           r"option|strategy|guardrail|rule|practice|method|answer|workaround|trick|purpose|aim)\b",
+                           re.I)
+#: v6: adjectives of capability: "X is unable to ..." says what an agent can do
+_ABLE = {"able", "unable", "capable", "incapable"}
 
 
 def copula_problem(subject: str, aux: str, rest: str, wh: str) -> str | None:
     """v6: why a "What" subject question over "<subject> <be> <rest>" is asked backwards, or None.
     The sentence is parsed (spaCy) with its subject, and the copula's complement decides:
 
-    - ``predicate-noun``: the complement is a noun phrase ("Sonic is a search server written in
-      Rust", "X is not a replacement for Y", "X is binary modules that ..."): "What is a search
-      server written in Rust?" asks to define the noun phrase, not for the subject;
+    - ``negated-noun``: "X is not a replacement for Y", "`id` is not a valid uuid v4 value":
+      "What is not a replacement for Y?" has no answer but the one the page happens to name;
+    - ``bare-noun``: a noun phrase with no determiner after a singular copula ("X is binary
+      modules that ...", "X is two distinct categories", "X is workspace for compute usage"):
+      "What is binary modules ...?" is not English;
     - ``gerund-predicate``: "The main guardrail is instructing the LLM to ...": the subject names
       a role and the gerund fills it; "What is instructing the LLM ...?" asks it inside out;
-    - ``able-to``: "X is unable to return ...": an adjective with an infinitive says what an
-      agent can do, and "What is unable to ...?" has the product as its answer.
+    - ``able-to``: "X is unable to return ...": "What is unable to ...?" asks who lacks a
+      capability, and the answer is the product the page is about.
 
-    "Who" questions stay ("Who is the owner of the billing page?" asks for a person)."""
+    "What is a <noun> ...?" asks for a name and stays ("What is a web framework for Scala?",
+    hand-checked natural), as do "Who" questions ("Who is the owner of the billing page?")."""
     if wh != "What" or aux.lower() not in ("is", "are", "was", "were"):
         return None
-    if _INDEFINITE_START.match(rest):
-        return "predicate-noun"
+    if _NEGATED_NOUN.match(rest):
+        return "negated-noun"
     first = re.sub(r"^(?:not|also|still|only|no longer|never|now)\s+", "", rest).split()[:1]
-    if first and first[0].lower().endswith("ing") and first[0].lower() != "being":
+    role = bool(_ROLE_SUBJECT.search(subject))
+    if role and first and first[0].lower().endswith("ing") and first[0].lower() != "being":
         from lemminflect import getAllLemmas
 
         if "VERB" in getAllLemmas(first[0].lower()):
@@ -626,12 +645,16 @@ def copula_problem(subject: str, aux: str, rest: str, wh: str) -> str | None:
     if be is None:
         return None
     if be.dep_ == "ROOT":
+        negated = any(c.dep_ == "neg" for c in be.children)
         for child in be.children:
-            if child.dep_ == "attr":
-                return "predicate-noun"
-            if child.dep_ == "acomp" and any(g.dep_ == "xcomp" and g.tag_ == "VB" for g in child.children):
+            if child.dep_ == "attr" and negated:
+                return "negated-noun"
+            if child.dep_ == "attr" and aux.lower() in ("is", "was") and child.tag_ != "PRP" and not any(
+                    g.dep_ in ("det", "poss") for g in child.children):
+                return "bare-noun"
+            if child.dep_ == "acomp" and child.lower_ in _ABLE:
                 return "able-to"
-    elif be.dep_ == "aux" and be.head.tag_ == "VBG" and be.head.lower_ != "being":
+    elif role and be.dep_ == "aux" and be.head.tag_ == "VBG" and be.head.lower_ != "being":
         return "gerund-predicate"
     return None
 
