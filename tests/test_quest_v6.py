@@ -93,6 +93,8 @@ def test_backwards_subject_questions_are_not_asked_in_v6(text, slots, site, fami
     ("Does the hard cap have to exceed the soft cap or equal it when both are set?", None),
     ("Does version 2.1 or later support webhooks?", None),
     ("Is SSO included on the Enterprise plan?", None),
+    ("Does the REST API accept JSON bodies?", None),  # an acronym, not "the rest"
+    ("Are the rest of the settings kept?", "antecedent"),
     ("Which step comes first in the setup guide?", None),
 ])
 def test_antecedents(question, why):

@@ -559,7 +559,7 @@ _COUNT_WORDS = "two|three|four|five|six|seven|eight|nine|ten"
 _NEEDS_ANTECEDENT = re.compile(
     r"\b(?:each|either|neither|every|the other) one\b"
     rf"|\b(?:all|the|these|those|both) (?:{_COUNT_WORDS})\b(?! of\b)"
-    r"|\bthe (?:above|aforementioned|aforesaid|preceding|previous|latter|former|rest|remaining)\b"
+    r"|\bthe (?:above|aforementioned|aforesaid|preceding|previous|latter|former|(?-i:rest)|remaining)\b"
     r"|\b(?:above|below)-mentioned\b", re.I)
 #: v6: "both" with no two things coordinated after it ("both X and Y") or named before it ("X
 #: or Y when both ...")
