@@ -191,3 +191,11 @@ def test_a_qualifier_header_qualifies_the_key_kind_in_a_forward_question():
     s = slotted_sentence("Plan: Pro; Current: 300 MiB", ("scope", "tier", "Pro", "pro"),
                          ("quantity", "size", "300 MiB", "300 mib"))
     assert phrase(s, site_of(s, "Pro"), "scope", ENV, version="v6") is None  # not "the current plan for the Pro plan"
+
+
+def test_a_second_clause_with_a_long_subject_is_no_subject_question():
+    text = "The sort field is not listed in the allowed fields or the default sort ranking rule is missing from 2.4."
+    s = slotted_sentence(text, ("polarity", "negation", "not", "not"))
+    old, new = (phrase(s, site_of(s, "not"), "polarity", ENV, version=v) for v in ("v5", "v6"))
+    assert old is not None and old.question.startswith("What is not listed in the allowed fields or the")
+    assert new is None

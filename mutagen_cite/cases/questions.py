@@ -818,8 +818,17 @@ _SECOND_CLAUSE_V5 = re.compile(r"\b(?:and|or|but|so)\s+(?:\w+\s+){1,3}?(?:is|are
                                r"has|have|had|do|does|did|must|may|might|should|would|shall)(?:n['’]t)?\b")
 
 
+#: v6: the same with a longer subject led by a determiner ("... or the sort ranking rule is
+#: missing"): "What is not listed ... or the sort ranking rule is missing?" asks two clauses
+_SECOND_CLAUSE_V6 = re.compile(r"\b(?:and|or|but|so)\s+(?:the|a|an|its|their|your|my|this|that|these|those)\s+"
+                               r"(?:[\w-]+\s+){1,5}?(?:is|are|was|were|will|can|cannot|could|has|have|had|do|does|"
+                               r"did|must|may|might|should|would|shall)(?:n['’]t)?\b")
+
+
 def _second_clause(rest: str, version: str) -> bool:
     """Whether a predicate goes on into a second clause with its own subject and verb."""
+    if _v6_rules(version) and _SECOND_CLAUSE_V6.search(rest):
+        return True
     return bool((_SECOND_CLAUSE_V5 if _v5_rules(version) else _SECOND_CLAUSE).search(rest))
 
 
