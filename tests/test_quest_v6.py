@@ -199,3 +199,11 @@ def test_a_second_clause_with_a_long_subject_is_no_subject_question():
     old, new = (phrase(s, site_of(s, "not"), "polarity", ENV, version=v) for v in ("v5", "v6"))
     assert old is not None and old.question.startswith("What is not listed in the allowed fields or the")
     assert new is None
+
+
+def test_a_subject_placed_in_a_titled_guide_is_no_subject_question():
+    text = "The exact pattern is in Connect Postgres to Quill with Relay 4.2."
+    s = slotted_sentence(text, ("entity", "version", "Relay 4.2", "4.2"))
+    old, new = (phrase(s, site_of(s, "Relay 4.2"), "entity", ENV, version=v) for v in ("v5", "v6"))
+    assert old is not None and old.question == "What is in Connect Postgres to Quill with Relay 4.2?"
+    assert new is None

@@ -600,6 +600,10 @@ def _parse(text: str):
     return _parser()(text)
 
 
+#: v6: a predicate that only places the subject in a titled page or guide ("is in Connect
+#: Postgres To Quill With Kestra"): a pointer, not a fact a reader asks for
+_TITLE_PLACE = re.compile(r"(?:in|on|under)\s+(?:the\s+)?[A-Z][\w.-]*(?:\s+(?:[A-Z0-9][\w.-]*|to|with|and|for|of|"
+                          r"in|on|the|a|an)){2,}$")
 #: v6: a negated predicate noun ("is not a replacement for ...")
 _NEGATED_NOUN = re.compile(r"(?:not|never|no longer)\s+(?:a|an|one|any)\s", re.I)
 #: v6: a subject that names a role a gerund fills ("The most important guardrail is instructing
@@ -905,7 +909,9 @@ def _subject_question(sentence: Sentence, site: Slot, family: str, claim: str,
         return None  # "What can refer to ...?": with a modal the subject is an agent, not a thing
     wh, named = _subject_question_wh(subject, aux, rest, sentence, offset, version)
     if _v6_rules(version) and copula_problem(subject, aux, rest, wh):
-        return None  # "What is a search server written in Rust?": the predicate asked for the subject
+        return None  # "What is not a replacement for X?": the predicate asked for the subject
+    if _v6_rules(version) and _TITLE_PLACE.match(rest):
+        return None  # "The exact pattern is in Connect Postgres To Quill": a pointer to a page, no fact
     answer = named or answer
     if _rules_of(version):
         if _second_clause(rest, version):
