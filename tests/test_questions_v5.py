@@ -20,9 +20,9 @@ from mutagen_cite.cases.questions import DEFAULT_VERSION, VERSIONS, names_condit
 ENV = template_env()
 
 
-def test_default_version_is_v5_and_older_versions_stay():
-    assert DEFAULT_VERSION == "v5"
-    assert VERSIONS[:4] == ("v1", "v2", "v3", "v4")
+def test_default_version_is_v6_and_older_versions_stay():
+    assert DEFAULT_VERSION == "v6"  # v6 (round 18) refines v5; v5 keeps its wording when asked for
+    assert VERSIONS[:5] == ("v1", "v2", "v3", "v4", "v5")
 
 
 CASES = [
@@ -63,7 +63,7 @@ CASES = [
 @pytest.mark.parametrize("text, slots, site, family, question, answer", CASES)
 def test_subject_questions(text, slots, site, family, question, answer):
     s = slotted_sentence(text, *slots)
-    got = phrase(s, site_of(s, site), family, ENV)
+    got = phrase(s, site_of(s, site), family, ENV, version="v5")  # v6 refuses "What is a <noun> ...?"
     assert got is not None
     assert (got.question, got.answer) == (question, answer)
     assert question_problem(got.question) is None

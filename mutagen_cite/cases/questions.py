@@ -51,6 +51,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 
 from jinja2 import Environment, TemplateNotFound
@@ -70,9 +71,9 @@ ASK_KINDS = ANSWER_KINDS + ("tier", "region", "environment")
 CONTRADICTING = ("scope", "date", "quantity", "entity", "polarity")
 #: v2: families whose near miss only weakens the claim: a yes/no verification, answer "yes"
 VERIFYING = ("aggregation", "modality")
-DEFAULT_VERSION = "v5"
+DEFAULT_VERSION = "v6"
 MAX_QUESTION_WORDS = 24
-VERSIONS = ("v1", "v2", "v3", "v4", "v5")
+VERSIONS = ("v1", "v2", "v3", "v4", "v5", "v6")
 #: the noun a name slot is followed by ("the Pro plan"), asked as "which plan"
 _KIND_NOUN = re.compile(r"^\s+(plans?|tiers?|editions?|regions?|environments?|zones?|clusters?)\b", re.I)
 _DEFAULT_NOUN = {"tier": "plan", "region": "region", "environment": "environment"}
@@ -286,7 +287,8 @@ def phrase(
         from .families.grammar import first_person_question
 
         phrasing = replace(phrasing, question=first_person_question(
-            phrasing.question, keep_codes=_v5_rules(version), contractions=_v5_rules(version)))
+            phrasing.question, keep_codes=_v5_rules(version), contractions=_v5_rules(version),
+            relative_subjects=_v6_rules(version)))
         if question_problem(phrasing.question) or not (
                 is_table_row(sentence.text) or names_condition(phrasing.question, site, family, version)):
             return None
@@ -296,6 +298,8 @@ def phrase(
     if phrasing is not None and _v5_rules(version) and context_problem(
             phrasing, sentence, None if is_table_row(sentence.text) else full_text):
         return None
+    if phrasing is not None and _v6_rules(version) and antecedent_problem(phrasing.question):
+        return None  # "Does each one have to ...?": no shape of this sentence carries the antecedent
     return phrasing
 
 
@@ -506,6 +510,15 @@ def _v5_rules(version: str) -> bool:
     return version not in ("v1", "v2", "v3", "v4")
 
 
+def _v6_rules(version: str) -> bool:
+    """Whether ``version`` applies the v6 rules (round 18, documentation never seen): no subject
+    question over a copula's noun, gerund or "able to" predicate (:func:`copula_problem`), no
+    word that needs an antecedent the question lacks (:func:`antecedent_problem`), table rows
+    asked only through a header that is an attribute and a table the question names
+    (:func:`row_header_problem`), "you" as the subject of a relative clause read as "I"."""
+    return version not in ("v1", "v2", "v3", "v4", "v5")
+
+
 def _v4_rules(version: str) -> bool:
     """Whether ``version`` applies the v4 rules (spoken table questions, plain yes/no forms,
     first person, the question checks of :func:`question_problem`)."""
@@ -535,6 +548,164 @@ def natural_question(question: str) -> bool:
         return False
     bare = _NAME_WITH_PLACE.sub("", question)
     return "(" not in bare and "[" not in bare
+
+
+# --------------------------------------------------------------------------- v6: rules of question English
+
+_COUNT_WORDS = "two|three|four|five|six|seven|eight|nine|ten"
+#: v6: words that point back to something said before the sentence: a question holding one has
+#: no antecedent ("Does each one have to ...?", "Do all three conditions have to be true?", "Do
+#: both trainings have to be retaken?" with nothing coordinated, "the above settings")
+_NEEDS_ANTECEDENT = re.compile(
+    r"\b(?:each|either|neither|every|the other) one\b"
+    rf"|\b(?:all|the|these|those|both) (?:{_COUNT_WORDS})\b(?! of\b)"
+    r"|\bthe (?:above|aforementioned|aforesaid|preceding|previous|latter|former|(?-i:rest)|remaining)\b"
+    r"|\b(?:above|below)-mentioned\b", re.I)
+#: v6: "both" with no two things coordinated after it ("both X and Y") or named before it ("X
+#: or Y when both ...")
+_BARE_BOTH = re.compile(r"\bboth\b(?![^?]*\band\b)", re.I)
+_TWO_BEFORE = re.compile(r"\b(?:and|or|than|between|vs\.?|versus)\b", re.I)
+#: v6: a last adverb that orders the asked event after one the question does not name ("Will I
+#: always be prompted first?", "Do I have to sign in again?"); "or later" of a version stays
+_RELATIVE_TIME_END = re.compile(r"(?<!\bor )\b(?:first|afterwards?|beforehand|next|again|then|later)\?$", re.I)
+
+
+def antecedent_problem(question: str) -> str | None:
+    """v6: why ``question`` leans on text it does not carry, or None: ``antecedent`` for a
+    determiner or pronoun that needs one ("each one", "all three", "both" with nothing
+    coordinated, "the above", "the latter"), ``relative-time`` for a closing "first", "next",
+    "again" whose reference event is not in the question."""
+    if _NEEDS_ANTECEDENT.search(question):
+        return "antecedent"
+    both = _BARE_BOTH.search(question)
+    if both and not _TWO_BEFORE.search(question[:both.start()]):
+        return "antecedent"
+    if _RELATIVE_TIME_END.search(question):
+        return "relative-time"
+    return None
+
+
+@lru_cache(maxsize=1)
+def _parser():
+    """The spaCy pipeline the v6 copula rule parses with (the default pipeline of
+    :func:`analysis.annotate.load_spacy`: a parse of the sentence's own words, so the rule reads
+    the sentence's grammar, not a word list)."""
+    from ..analysis.annotate import load_spacy
+
+    return load_spacy()
+
+
+@lru_cache(maxsize=8192)
+def _parse(text: str):
+    return _parser()(text)
+
+
+#: v6: a predicate that only places the subject in a titled page or guide ("is in Connect
+#: Postgres To Quill With Kestra"): a pointer, not a fact a reader asks for
+_TITLE_PLACE = re.compile(r"(?:in|on|under)\s+(?:the\s+)?[A-Z][\w.-]*(?:\s+(?:[A-Z0-9][\w.-]*|to|with|and|for|of|"
+                          r"in|on|the|a|an)){2,}$")
+#: v6: a negated predicate noun ("is not a replacement for ...")
+_NEGATED_NOUN = re.compile(r"(?:not|never|no longer)\s+(?:a|an|one|any)\s", re.I)
+#: v6: a subject that names a role a gerund fills ("The most important guardrail is instructing
+#: ...", "The recommended fix is restarting ..."): a superlative or evaluative modifier, or a
+#: head noun for a way of doing something; "The client is sending ..." is a progressive and stays
+_ROLE_SUBJECT = re.compile(r"\b(?:most|least|best|main|key|primary|first|only|simplest|easiest|common|recommended|"
+                           r"preferred|important|usual|typical|\w+est|approach|way|step|solution|fix|goal|idea|"
+                           r"option|strategy|guardrail|rule|practice|method|answer|workaround|trick|purpose|aim)\b",
+                           re.I)
+#: v6: adjectives of capability: "X is unable to ..." says what an agent can do
+_ABLE = {"able", "unable", "capable", "incapable"}
+
+
+def copula_problem(subject: str, aux: str, rest: str, wh: str) -> str | None:
+    """v6: why a "What" subject question over "<subject> <be> <rest>" is asked backwards, or None.
+    The sentence is parsed (spaCy) with its subject, and the copula's complement decides:
+
+    - ``negated-noun``: "X is not a replacement for Y", "`id` is not a valid uuid v4 value":
+      "What is not a replacement for Y?" has no answer but the one the page happens to name;
+    - ``bare-noun``: a noun phrase with no determiner after a singular copula ("X is binary
+      modules that ...", "X is two distinct categories", "X is workspace for compute usage"):
+      "What is binary modules ...?" is not English;
+    - ``gerund-predicate``: "The main guardrail is instructing the LLM to ...": the subject names
+      a role and the gerund fills it; "What is instructing the LLM ...?" asks it inside out;
+    - ``able-to``: "X is unable to return ...": "What is unable to ...?" asks who lacks a
+      capability, and the answer is the product the page is about.
+
+    "What is a <noun> ...?" asks for a name and stays ("What is a web framework for Scala?",
+    hand-checked natural), as do "Who" questions ("Who is the owner of the billing page?")."""
+    if wh != "What" or aux.lower() not in ("is", "are", "was", "were"):
+        return None
+    if _NEGATED_NOUN.match(rest):
+        return "negated-noun"
+    first = re.sub(r"^(?:not|also|still|only|no longer|never|now)\s+", "", rest).split()[:1]
+    role = bool(_ROLE_SUBJECT.search(subject))
+    if role and first and first[0].lower().endswith("ing") and first[0].lower() != "being":
+        from lemminflect import getAllLemmas
+
+        if "VERB" in getAllLemmas(first[0].lower()):
+            return "gerund-predicate"
+    doc = _parse(f"{subject} {aux} {rest}.")
+    be = next((t for t in doc if t.idx >= len(subject) and t.lower_ == aux.lower()), None)
+    if be is None:
+        return None
+    if be.dep_ == "ROOT":
+        negated = any(c.dep_ == "neg" for c in be.children)
+        for child in be.children:
+            if child.dep_ == "attr" and negated:
+                return "negated-noun"
+            if child.dep_ == "attr" and aux.lower() in ("is", "was") and child.tag_ != "PRP" and not any(
+                    g.dep_ in ("det", "poss") for g in child.children):
+                return "bare-noun"
+            if child.dep_ == "acomp" and child.lower_ in _ABLE:
+                return "able-to"
+    elif role and be.dep_ == "aux" and be.head.tag_ == "VBG" and be.head.lower_ != "being":
+        return "gerund-predicate"
+    return None
+
+
+#: v6: key headers that label a row without saying what the rows are ("Code", "Metric", "Action",
+#: "Metric name"; "Trip category" says what its rows are)
+_LABEL_KINDS = {"code", "name", "id", "key", "metric", "value", "type", "field", "parameter", "param", "option",
+                "setting", "action", "item", "signal", "variable", "column", "property", "label", "identifier",
+                "entry", "event", "command", "flag", "attribute", "term", "category", "kind", "element", "object",
+                "method", "thing", "feature", "header", "row", "word", "string", "tag"}
+#: v6: headers that describe or illustrate a row rather than give one of its attributes
+_DESCRIPTIVE_HEADERS = {"example", "examples", "sample", "samples", "e.g.", "description", "descriptions", "note",
+                        "notes", "comment", "comments", "remark", "remarks", "explanation", "meaning", "purpose",
+                        "use case", "use cases", "details", "summary", "definition", "reason", "why"}
+#: v6: one-word headers that qualify a noun they leave out ("Current", "Default"): "Which limit
+#: has a current of 300 MiB?" names no attribute
+_QUALIFIER_HEADERS = {"current", "new", "old", "previous", "default", "recommended", "required", "supported",
+                      "included", "available", "optional", "allowed", "before", "after", "legacy", "proposed",
+                      "existing", "updated", "original"}
+#: v6: a header that is a clause or an instruction ("When to use", "Use it if")
+_CLAUSE_HEADER = re.compile(r"^(?:when|why|how|if|where|what|which|who|whether|use|choose|pick|prefer)\b", re.I)
+
+
+def row_header_problem(header: str, value: str) -> str | None:
+    """v6: why a table cell under ``header`` is no attribute a row question can name, or None:
+    ``clause-header`` ("When to use"), ``descriptive-header`` ("Example", "Description",
+    "Recommended use case"), ``qualifier-header`` ("Current", "Default": an adjective whose noun
+    is left out), ``named-header`` (the header is a name, every word capitalised and no English
+    word: a column per product compares products), ``sentence-cell`` (the cell is a clause)."""
+    from lemminflect import getAllLemmas
+
+    h = " ".join(header.lower().split()).strip(" *:")
+    words = h.split()
+    if not words:
+        return "no-header"
+    if _CLAUSE_HEADER.match(h):
+        return "clause-header"
+    if h in _DESCRIPTIVE_HEADERS or words[-1] in _DESCRIPTIVE_HEADERS or " ".join(words[-2:]) in _DESCRIPTIVE_HEADERS:
+        return "descriptive-header"
+    if len(words) == 1 and words[0] in _QUALIFIER_HEADERS:
+        return "qualifier-header"
+    alpha = [w for w in header.split() if w.isalpha()]
+    if alpha and all(w[:1].isupper() and not w.isupper() and not getAllLemmas(w.lower()) for w in alpha):
+        return "named-header"
+    if len(value.split()) > 2 and _finite_in(value.split()[1:]):
+        return "sentence-cell"
+    return None
 
 
 def _phrase(sentence: Sentence, site: Slot, family: str, env: Environment, version: str,
@@ -651,8 +822,17 @@ _SECOND_CLAUSE_V5 = re.compile(r"\b(?:and|or|but|so)\s+(?:\w+\s+){1,3}?(?:is|are
                                r"has|have|had|do|does|did|must|may|might|should|would|shall)(?:n['’]t)?\b")
 
 
+#: v6: the same with a longer subject led by a determiner ("... or the sort ranking rule is
+#: missing"): "What is not listed ... or the sort ranking rule is missing?" asks two clauses
+_SECOND_CLAUSE_V6 = re.compile(r"\b(?:and|or|but|so)\s+(?:the|a|an|its|their|your|my|this|that|these|those)\s+"
+                               r"(?:[\w-]+\s+){1,5}?(?:is|are|was|were|will|can|cannot|could|has|have|had|do|does|"
+                               r"did|must|may|might|should|would|shall)(?:n['’]t)?\b")
+
+
 def _second_clause(rest: str, version: str) -> bool:
     """Whether a predicate goes on into a second clause with its own subject and verb."""
+    if _v6_rules(version) and _SECOND_CLAUSE_V6.search(rest):
+        return True
     return bool((_SECOND_CLAUSE_V5 if _v5_rules(version) else _SECOND_CLAUSE).search(rest))
 
 
@@ -728,6 +908,10 @@ def _subject_question(sentence: Sentence, site: Slot, family: str, claim: str,
     if aux not in ("is", "are", "was", "were", "has", "have"):
         return None  # "What can refer to ...?": with a modal the subject is an agent, not a thing
     wh, named = _subject_question_wh(subject, aux, rest, sentence, offset, version)
+    if _v6_rules(version) and copula_problem(subject, aux, rest, wh):
+        return None  # "What is not a replacement for X?": the predicate asked for the subject
+    if _v6_rules(version) and _TITLE_PLACE.match(rest):
+        return None  # "The exact pattern is in Connect Postgres To Quill": a pointer to a page, no fact
     answer = named or answer
     if _rules_of(version):
         if _second_clause(rest, version):
@@ -1748,6 +1932,20 @@ def _phrase_row(sentence: Sentence, site: Slot, family: str, env: Environment, v
     header, value, at = cells[j]
     if _rules_of(version) and _named_column(sentence, header, at):
         return None  # "Vercel: 4GB": a column named after a product compares products, it is no attribute
+    if _v6_rules(version):
+        why = row_header_problem(header, value)
+        kind = re.sub(r"s$", "", key_header.strip().split()[-1].lower()) if key_header.strip() else ""
+        if why == "qualifier-header" and re.fullmatch(r"[A-Za-z][\w -]{1,30}", key_header) and (
+                kind not in _KIND_KEYS + _LABEL_KEYS):  # "the current plan for the Pro plan" says nothing
+            from .families import grammar
+
+            # "Limit: Payload size; Current: 300 MiB": the adjective qualifies the key's kind, so the
+            # attribute is "the current limit" ("What is the current limit for payload size?")
+            words = soft_lower(key_header).split()
+            header, why = " ".join([header] + words[:-1] + [grammar.singularize(words[-1])
+                                                             if grammar.is_plural_noun(words[-1]) else words[-1]]), None
+        if why or _finite_in(key_value.split()[1:]):
+            return None  # "What is the example for X?", a key that is a clause: no attribute of a named row
     if answer_slot.kind == "year" and not re.search(r"date|year|since|until|release|effective|updated|deadline", header, re.I):
         return None  # a bare four-digit number under "Count" is not a year
     if (not header or not key_value or len(value.split()) > 8 or "*" in header + key_value
@@ -1829,6 +2027,8 @@ def _phrase_row_key(sentence: Sentence, cells, cell, site: Slot, family: str, en
         return None  # "Which method has a plan of Enterprise?": a plan is where a row is offered, not what it has
     if _v5_rules(version) and _finite_in(key_value.split()[1:]):
         return None  # "Which action has ...?" answered "Agency gathers signatures": a clause is no name of a row
+    if _v6_rules(version) and row_header_problem(header, value):
+        return None  # "Which metric name has an example of 1.3.0?": the header is no attribute of the row
     key_end = len(key_header) + 2 + len(key_value)
     if any(s.family in ("quantity", "date") and s.start < key_end for s in sentence.slots):
         return None  # the row's key is itself a value ("250 MB"): no name to ask for
@@ -1838,6 +2038,11 @@ def _phrase_row_key(sentence: Sentence, cells, cell, site: Slot, family: str, en
            "heading": _table_name(heading, key_value, header)}
     if _v4_rules(version):
         ctx.update(spoken_row(key_header, key_value, header, value, ctx["heading"]))
+    if _v6_rules(version) and not ctx["heading"] and set(ctx["kh"].lower().split() or [""]) <= _LABEL_KINDS:
+        # "Which action has a time of 5 business days?", "Which code is in Singapore?": which table? A key
+        # column named by a label noun says nothing of what its rows are; a heading names the table (asked
+        # as "In the <heading> table" where it adds words), a domain noun ("sub-processor", "plan") its own
+        return None
     claim = " ".join(env.get_template(f"questions/row_claim.{version}.j2").render(**ctx).split())
     question = " ".join(env.get_template(f"questions/row_key.{version}.j2").render(**ctx).split())
     question = question[:1].upper() + question[1:]

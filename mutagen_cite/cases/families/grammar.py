@@ -507,14 +507,36 @@ _PERSON_WORD = re.compile(r"\b(?:you|your|yours|yourself|yourselves|we|our|ours|
 _CONTRACTED_AFTER = re.compile(r"['\u2019](?:re|ve|ll|d)\b", re.I)
 
 
-def first_person_question(question: str, *, keep_codes: bool = False, contractions: bool = False) -> str:
+@lru_cache(maxsize=4096)
+def _subject_yous(question: str) -> frozenset[int]:
+    """Offsets of each "you" the default spaCy parse makes a clause's subject (question v6 on):
+    "the address you enter" (a relative clause's subject), not "give you access" (an object)."""
+    from ...analysis.annotate import load_spacy
+
+    global _NLP
+    if _NLP is None:
+        _NLP = load_spacy()
+    doc = _NLP(question)
+    # the subject of a relative clause right after its noun ("projects you create"), not of a verb's
+    # complement ("letting you test", "lets you use": there "you" stays the object "me")
+    return frozenset(t.idx for t in doc if t.lower_ == "you" and t.dep_ in ("nsubj", "nsubjpass")
+                     and t.i > 0 and doc[t.i - 1].tag_.startswith("NN"))
+
+
+_NLP = None
+
+
+def first_person_question(question: str, *, keep_codes: bool = False, contractions: bool = False,
+                          relative_subjects: bool = False) -> str:
     """A question in the asker's own voice: the documentation's reader ("you") becomes "I"/"me"
     and its writer ("we", "our") becomes "you"/"your", in one pass so the two do not collide:
     "Must you notify us within 2 days?" -> "Must I notify you within 2 days?". "you" is "I" where
     it is a clause's subject (after an inverted auxiliary, a wh-word or a subordinator) and "me"
     elsewhere; "be" then agrees ("Are you" -> "Am I", "you were" -> "I was"). "US" (a country)
     stays. With ``contractions`` (question v5 on) a contracted auxiliary agrees too: "you're"
-    -> "I'm" (not "I're"), and "you've"/"you'll"/"you'd" keep "I" as their subject."""
+    -> "I'm" (not "I're"), and "you've"/"you'll"/"you'd" keep "I" as their subject. With
+    ``relative_subjects`` (question v6 on) "you" after a noun phrase and before a verb opens a
+    relative clause as its subject: "the address you enter" -> "the address I enter"."""
     out: list[str] = []
     pos = 0
     for m in _PERSON_WORD.finditer(question):
@@ -528,7 +550,9 @@ def first_person_question(question: str, *, keep_codes: bool = False, contractio
         if low == "you":
             subject = _SUBJECT_SLOT.search(question[:m.start()]) or (
                 _VERB_AFTER_SUBJECT.match(question[m.end():]) and not _CAUSATIVE_BEFORE.search(question[:m.start()])
-            ) or (contractions and _CONTRACTED_AFTER.match(question[m.end():]))
+            ) or (contractions and _CONTRACTED_AFTER.match(question[m.end():])) or (
+                relative_subjects and m.start() in _subject_yous(question)
+                and not _CAUSATIVE_BEFORE.search(question[:m.start()]))
             new = "I" if subject else "me"
         else:
             new = _SWAP[low]
