@@ -42,6 +42,17 @@ TARGETS: dict[str, tuple[str, ...]] = {
 #: phrasal modals that collapse to a plain modal: "needs to sign" -> "may sign"
 _COLLAPSE = re.compile(r"^(?:needs?|has|have)\s+to$", re.I)
 _NEGATION_AFTER = re.compile(r"^(?:not\b|n['’]t\b)", re.I)
+#: a negative pronoun or determiner before the modal ("Nothing else should write the key", "No one
+#: may ..."): under it weakening the modal strengthens the claim ("nothing else can write" forbids
+#: more), so the sentence is no site; the annotator tags "no"/"none" as quantifiers, not these
+_NEGATIVE_BEFORE = re.compile(r"\b(?:nothing|nobody|no[\s-]one|none|neither|nor|never|no)\b", re.I)
+
+
+def _negative_subject(text: str, at: int) -> bool:
+    """A negative word in the modal's own clause, before it (a condition clause set off by a
+    comma, "If no cache exists, you must ...", is another clause)."""
+    clause = re.split(r"[,;:]", text[:at])[-1]
+    return bool(_NEGATIVE_BEFORE.search(clause))
 #: a clause later in the sentence that states the necessity itself ("... before you can deploy",
 #: "... to be eligible", "..., otherwise the job fails"): weakening the modal leaves the sentence
 #: asserting the requirement, and reads as incoherent ("can be set before you can deploy")
@@ -77,6 +88,7 @@ class ModalityFamily:
             return []
         return [s for s in sentence.slots_of("modality")
                 if s.kind == "modal" and not _NEGATION_AFTER.match(text[s.end:].lstrip())
+                and not _negative_subject(text, s.start)
                 and _edits(text, s) and not grammar.in_code_or_url(text, s.start, s.end)]
 
     def mutate(self, sentence: Sentence, site: Slot, values: ValueSource, rng: random.Random) -> Mutation | None:
