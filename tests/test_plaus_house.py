@@ -58,3 +58,15 @@ def test_listed_product_that_is_the_house_is_not_swapped():
     other = _values({"product": ("Zephyrdb", "MySQL")})
     m = _mutate("Rows are stored in PostgreSQL tables.", "product", "PostgreSQL", other)
     assert m is not None and m.replacement == "MySQL"
+
+
+def test_house_product_tagged_as_a_person_is_not_renamed():
+    """The tagger calls 'Zephyrdb Cloud' a person, and the corpus repeats the error: it is still
+    the house's product, so no person name replaces it."""
+    kinds = {**KINDS, "Zephyrdb Cloud": {"person": 6}, "Nadia Okafor": {"person": 4}}
+    values = _values({"person": ("Zephyrdb Cloud", "Nadia Okafor"), "product": ("Zephyrdb",)}, kinds)
+    assert _mutate("The vector extension is now available on Zephyrdb Cloud.", "person", "Zephyrdb Cloud",
+                   values) is None
+    # control: a real person of the corpus is still swapped
+    m = _mutate("The release was approved by Tobias Lindqvist.", "person", "Tobias Lindqvist", values)
+    assert m is not None and m.replacement == "Nadia Okafor"

@@ -233,8 +233,11 @@ class EntityFamily:
         other_kinds = ("org", "product") if person else ("person",)
         elsewhere = {v for k in other_kinds for v in vocab.get(k, ())}
         house = set(values.house_names())
-        if not person and _names_house(own, house):
-            return None  # the company the documents belong to, or its own part ("Acme API"): no real near miss
+        if _names_house(own, house):
+            # the company the documents belong to, or its own part ("Acme API"): no real near miss;
+            # a name holding the house's word is its product even where the tagger says person
+            # ("Acme Cloud" tagged PERSON is still the house's product, never a person to rename)
+            return None
         house_words = {w for name in house for w in name.split()}
         rest = sentence.text[: site.start] + " " + sentence.text[site.end :]
         if any(len(w) > 2 and not w.isupper() and re.search(r"(?<!\w)" + re.escape(w) + r"(?!\w)", rest)
