@@ -207,3 +207,14 @@ def test_a_subject_placed_in_a_titled_guide_is_no_subject_question():
     old, new = (phrase(s, site_of(s, "Relay 4.2"), "entity", ENV, version=v) for v in ("v5", "v6"))
     assert old is not None and old.question == "What is in Connect Postgres to Quill with Relay 4.2?"
     assert new is None
+
+
+def test_a_thing_called_so_by_a_participle_is_asked_what():
+    """'The Quill Client is provided as a Python package': the predicate calls the org-tagged
+    subject a thing, so v6 asks 'What', not 'Who' (v5 kept 'Who')."""
+    text = "The Quill Client is provided as a Python package."
+    slots = [("entity", "org", "Quill Client", "quill client"), ("entity", "product", "Python", "python")]
+    old, new = both(text, slots, "Python", "entity")
+    assert old is not None and old.question.startswith("Who ")
+    assert new is not None and new.question == "What is provided as a Python package?"
+    assert new.answer == "Quill Client"

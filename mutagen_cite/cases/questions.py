@@ -908,6 +908,8 @@ def _subject_question(sentence: Sentence, site: Slot, family: str, claim: str,
     if aux not in ("is", "are", "was", "were", "has", "have"):
         return None  # "What can refer to ...?": with a modal the subject is an agent, not a thing
     wh, named = _subject_question_wh(subject, aux, rest, sentence, offset, version)
+    if _v6_rules(version) and wh == "Who" and aux in ("is", "was") and _called_as_a_thing(rest):
+        wh = "What"  # "The Acme Client is provided as a Python package": a thing, whatever the tagger says
     if _v6_rules(version) and copula_problem(subject, aux, rest, wh):
         return None  # "What is not a replacement for X?": the predicate asked for the subject
     if _v6_rules(version) and _TITLE_PLACE.match(rest):
@@ -1044,9 +1046,19 @@ def _called_a_thing(rest: str) -> bool:
     hold no person, group or organisation noun ("is a lightweight search server" calls the
     subject a thing: "What", never "Who")."""
     m = re.match(r"\s+(?:is|was)\s+(?:a|an|the|one of the)\s+([^.;:()]*)", rest, re.I)
-    if m is None:
-        return False
-    words = [re.sub(r"[^a-z]", "", w.lower()) for w in m.group(1).split()[:8]]
+    return m is not None and _names_a_thing(m.group(1))
+
+
+def _called_as_a_thing(predicate: str) -> bool:
+    """v6: whether a predicate after "is" is "<participle> as a/an <noun phrase>" naming a thing
+    ("provided as a Python package", "shipped as an extension"): the subject is asked "What"."""
+    m = re.match(r"\s*[a-z]+(?:ed|en)\s+as\s+(?:a|an|the|one of the)\s+([^.;:()]*)", predicate, re.I)
+    return m is not None and _names_a_thing(m.group(1))
+
+
+def _names_a_thing(phrase: str) -> bool:
+    """Whether a noun phrase's first words hold no person, group or organisation noun."""
+    words = [re.sub(r"[^a-z]", "", w.lower()) for w in phrase.split()[:8]]
     words = [w for w in words if w]
     return bool(words) and not any(person_noun(w) or w in _GROUP_NOUNS or w in _ORG_NOUNS for w in words)
 
