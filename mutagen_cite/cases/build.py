@@ -343,6 +343,8 @@ class BuildContext:
     #: the entailed-elsewhere check (:mod:`.entailed`): another unit of an aggregation, modality
     #: or polarity near miss's chunk still states the claim; None skips it
     entailment: object = field(default=None, compare=False)
+    #: values computed once per run (the corpus's own names)
+    memo: dict = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def documents(self) -> dict[str, Document]:
@@ -386,6 +388,10 @@ class BuildContext:
             why = ill_formed_question(nlp(cand.phrasing.question))
             if why:
                 return [f"question: {why}"]
+        if self.question_version not in VERSIONS[:5] and _answer_is_house(cand.phrasing.answer, self.product_names()):
+            # "What could not find the target document?" -> the product the documents are about:
+            # any reader names it without reading, and it is written in the near miss too (v6)
+            return ["question: the expected answer is the corpus's own product name"]
         doc = self.documents[cand.sentence.doc_id]
         pair = build_cases(cand, doc, seed=self.seed, labels=label)
         problems = validate_suite(Suite(None, tuple(pair)), corpus=_OneDocument(doc))
@@ -408,7 +414,9 @@ class BuildContext:
         """The corpus's own names the judge resolves "we" / "our" to (recorded in the header)."""
         from ..judges.slots import analysis_product_names
 
-        return analysis_product_names(self.analysis)
+        if "product_names" not in self.memo:
+            self.memo["product_names"] = analysis_product_names(self.analysis)
+        return self.memo["product_names"]
 
     def header(self, n_cases: int) -> SuiteHeader:
         return SuiteHeader(
@@ -449,6 +457,12 @@ def ill_formed_question(doc) -> str | None:
     if last.pos_ in ("DET", "CCONJ", "ADP", "PART") and last.lower_ not in ("up", "out", "on", "off", "in", "for", "to"):
         return f"ends on {last.text!r}"
     return None
+
+
+def _answer_is_house(answer: str, names: Sequence[str]) -> bool:
+    """Whether an expected answer is one of the corpus's own names ("Acme", "the Acme")."""
+    bare = re.sub(r"^(?:the|a|an)\s+", "", (answer or "").strip(), flags=re.I).strip(" .").lower()
+    return bool(bare) and bare in {n.lower() for n in names}
 
 
 class _OneDocument:

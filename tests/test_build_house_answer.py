@@ -1,0 +1,34 @@
+"""A v6 build never keeps a case whose expected answer is the corpus's own product name: "What
+could not find the target document?" -> the product the documents are about, which a reader names
+without reading (and which the near miss writes too). Made-up names only."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import mutagen_cite.cases.build as build_module
+import mutagen_cite.cases.validate as validate_module
+from mutagen_cite.cases.build import BuildContext
+
+
+def _context(version: str) -> BuildContext:
+    doc = SimpleNamespace(id="guide.md")
+    analysis = SimpleNamespace(annotator=SimpleNamespace(), corpus=SimpleNamespace(documents=[doc]))
+    return BuildContext(analysis=analysis, families=(), judge=None, seed=0, chunk_chars=0, chunk_overlap=0,
+                        env=None, values=None, question_version=version, memo={"product_names": ("Zephyrdb",)})
+
+
+def _candidate(answer: str):
+    return SimpleNamespace(phrasing=SimpleNamespace(question="What ranks the results by recency?", answer=answer),
+                           sentence=SimpleNamespace(doc_id="guide.md"))
+
+
+def test_house_answer_is_rejected_and_other_answers_go_on(monkeypatch):
+    monkeypatch.setattr(build_module, "build_cases", lambda *a, **k: ())
+    monkeypatch.setattr(validate_module, "validate_suite", lambda *a, **k: [])
+    ctx = _context("v6")
+    assert ctx.invalid(_candidate("Zephyrdb"), {}) == ["question: the expected answer is the corpus's own product name"]
+    assert ctx.invalid(_candidate("the zephyrdb"), {}) != []
+    assert ctx.invalid(_candidate("the ranking service"), {}) == []
+    # pinned older question versions keep what they built
+    assert _context("v5").invalid(_candidate("Zephyrdb"), {}) == []
