@@ -113,12 +113,26 @@ def parse(surface: str, kind: str) -> Parsed | None:
     return Parsed(prefix, token, rest, display, value, unit)
 
 
-def _reinflect(rest: str, kind: str, number: float, original: float) -> str:
+def _unit_modifies(text: str, site: Slot, parsed: Parsed) -> bool:
+    """Whether the site's singular unit modifies the plural noun right after it ("one minute
+    samples", "1 hour windows"): English keeps such a unit singular whatever the number."""
+    unit = re.match(r"\s*([A-Za-z]+)", parsed.rest)
+    if unit is None or grammar.is_plural_noun(unit.group(1)):
+        return False
+    nxt = re.match(r"\s+([a-z]+)\b", text[site.end:])
+    return nxt is not None and grammar.is_plural_noun(nxt.group(1))
+
+
+def _reinflect(rest: str, kind: str, number: float, original: float, modifier: bool = False) -> str:
     """The text after the number with its unit noun agreeing with ``number``. A compound
     modifier keeps the singular: hyphenated ("30-day trial") or not ("a 25 minute ride": a
-    singular unit after a number other than one)."""
+    singular unit after a number other than one; ``modifier``: the original's singular unit is
+    followed by a plural noun, "one minute samples" -> "five minute samples")."""
     if rest.startswith("-") or kind in ("money", "percent"):
         return rest
+    if modifier and kind != "size":
+        m = re.match(r"(\s+(?:(?:business|calendar|working)\s+)?)([A-Za-z]+)", rest, re.I)
+        return rest if not m else m.group(1) + grammar.singularize(m.group(2)) + rest[m.end():]
     m = re.match(r"(\s+(?:(?:business|calendar|working)\s+)?)([A-Za-z]+)", rest, re.I) if kind != "size" \
         else re.match(r"(\s?)([A-Za-z]+)", rest)
     if not m:
@@ -195,7 +209,7 @@ class QuantityFamily:
                 return None
             pick = (cands[rng.randrange(len(cands))], parsed.rest)
         display, rest = pick
-        replacement = self._render(site, parsed, display, rest)
+        replacement = self._render(site, parsed, display, rest, _unit_modifies(sentence.text, site, parsed))
         if replacement is None or replacement == site.text:
             return None
         text = sentence.text
@@ -255,7 +269,7 @@ class QuantityFamily:
         return 0, a.rest  # percent
 
     @staticmethod
-    def _render(site: Slot, parsed: Parsed, display: float, rest: str) -> str | None:
+    def _render(site: Slot, parsed: Parsed, display: float, rest: str, modifier: bool = False) -> str | None:
         style = grammar.NumberStyle.of(parsed.token, money=site.kind == "money")
         if style.word and not (display == int(display) and number_to_words(int(display)) is not None):
             style = grammar.NumberStyle(commas=True)
@@ -264,7 +278,7 @@ class QuantityFamily:
                 return None
             style = grammar.NumberStyle(commas=True)
         number = style.render(display)
-        return parsed.prefix + number + _reinflect(rest, site.kind, display, parsed.display)
+        return parsed.prefix + number + _reinflect(rest, site.kind, display, parsed.display, modifier)
 
     def examples(self) -> Sequence[Example]:
         return (
