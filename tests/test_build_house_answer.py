@@ -11,11 +11,12 @@ import mutagen_cite.cases.validate as validate_module
 from mutagen_cite.cases.build import BuildContext
 
 
-def _context(version: str) -> BuildContext:
+def _context(version: str, monkeypatch) -> BuildContext:
+    monkeypatch.setattr("mutagen_cite.judges.slots.analysis_product_names", lambda analysis: ("Zephyrdb",))
     doc = SimpleNamespace(id="guide.md")
     analysis = SimpleNamespace(annotator=SimpleNamespace(), corpus=SimpleNamespace(documents=[doc]))
     return BuildContext(analysis=analysis, families=(), judge=None, seed=0, chunk_chars=0, chunk_overlap=0,
-                        env=None, values=None, question_version=version, memo={"product_names": ("Zephyrdb",)})
+                        env=None, values=None, question_version=version)
 
 
 def _candidate(answer: str):
@@ -26,9 +27,9 @@ def _candidate(answer: str):
 def test_house_answer_is_rejected_and_other_answers_go_on(monkeypatch):
     monkeypatch.setattr(build_module, "build_cases", lambda *a, **k: ())
     monkeypatch.setattr(validate_module, "validate_suite", lambda *a, **k: [])
-    ctx = _context("v6")
+    ctx = _context("v6", monkeypatch)
     assert ctx.invalid(_candidate("Zephyrdb"), {}) == ["question: the expected answer is the corpus's own product name"]
     assert ctx.invalid(_candidate("the zephyrdb"), {}) != []
     assert ctx.invalid(_candidate("the ranking service"), {}) == []
     # pinned older question versions keep what they built
-    assert _context("v5").invalid(_candidate("Zephyrdb"), {}) == []
+    assert _context("v5", monkeypatch).invalid(_candidate("Zephyrdb"), {}) == []

@@ -13,6 +13,7 @@ import math
 import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from typing import Callable, Sequence
 
 from .. import __version__
@@ -343,8 +344,6 @@ class BuildContext:
     #: the entailed-elsewhere check (:mod:`.entailed`): another unit of an aggregation, modality
     #: or polarity near miss's chunk still states the claim; None skips it
     entailment: object = field(default=None, compare=False)
-    #: values computed once per run (the corpus's own names)
-    memo: dict = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def documents(self) -> dict[str, Document]:
@@ -388,7 +387,7 @@ class BuildContext:
             why = ill_formed_question(nlp(cand.phrasing.question))
             if why:
                 return [f"question: {why}"]
-        if self.question_version not in VERSIONS[:5] and _answer_is_house(cand.phrasing.answer, self.product_names()):
+        if self.question_version not in VERSIONS[:5] and _answer_is_house(cand.phrasing.answer, self.product_names):
             # "What could not find the target document?" -> the product the documents are about:
             # any reader names it without reading, and it is written in the near miss too (v6)
             return ["question: the expected answer is the corpus's own product name"]
@@ -407,16 +406,16 @@ class BuildContext:
             "judge": getattr(self.judge, "name", "judge"),
             "questions": self.question_version,
             "faker": faker_version(),
-            "product_names": list(self.product_names()),
+            "product_names": list(self.product_names),
         }
 
+    @cached_property
     def product_names(self) -> tuple[str, ...]:
-        """The corpus's own names the judge resolves "we" / "our" to (recorded in the header)."""
+        """The corpus's own names the judge resolves "we" / "our" to (recorded in the header),
+        read once per run."""
         from ..judges.slots import analysis_product_names
 
-        if "product_names" not in self.memo:
-            self.memo["product_names"] = analysis_product_names(self.analysis)
-        return self.memo["product_names"]
+        return analysis_product_names(self.analysis)
 
     def header(self, n_cases: int) -> SuiteHeader:
         return SuiteHeader(

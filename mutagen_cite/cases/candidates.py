@@ -1594,13 +1594,11 @@ def unfair_rule(c: Candidate) -> tuple[str, str] | None:
             if why:
                 return "consequence", why
         if family == "polarity" and c.site.kind == "negation":
-            from .coherence import advice_after_denial
+            from .coherence import advice_after_denial, protective_reason
 
             why = advice_after_denial((_next_in_paragraph(c) or [""])[0])
             if why:
                 return "instead-advice", why
-            from .coherence import protective_reason
-
             why = protective_reason(text, c.site.start, c.site.end)
             if why:
                 return "protective-reason", why

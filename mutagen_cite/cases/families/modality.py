@@ -47,12 +47,6 @@ _NEGATION_AFTER = re.compile(r"^(?:not\b|n['’]t\b)", re.I)
 #: more), so the sentence is no site; the annotator tags "no"/"none" as quantifiers, not these
 _NEGATIVE_BEFORE = re.compile(r"\b(?:nothing|nobody|no[\s-]one|none|neither|nor|never|no)\b", re.I)
 
-
-def _negative_subject(text: str, at: int) -> bool:
-    """A negative word in the modal's own clause, before it (a condition clause set off by a
-    comma, "If no cache exists, you must ...", is another clause)."""
-    clause = re.split(r"[,;:]", text[:at])[-1]
-    return bool(_NEGATIVE_BEFORE.search(clause))
 #: a clause later in the sentence that states the necessity itself ("... before you can deploy",
 #: "... to be eligible", "..., otherwise the job fails"): weakening the modal leaves the sentence
 #: asserting the requirement, and reads as incoherent ("can be set before you can deploy")
@@ -71,6 +65,13 @@ _ADVERBS = {"never", "ever", "always", "also", "only", "just", "still", "really"
 _BAD_BEFORE = {"the", "a", "an", "no", "any", "this", "that", "our", "your", "their", "its", "to", "not",
                "will", "would", "can", "could", "may", "might", "must", "should", "shall", "do", "does",
                "did", "n't", "also"}
+
+
+def _negative_subject(text: str, at: int) -> bool:
+    """A negative word in the modal's own clause, before it (a condition clause set off by a
+    comma, "If no cache exists, you must ...", is another clause)."""
+    clause = re.split(r"[,;:]", text[:at])[-1]
+    return bool(_NEGATIVE_BEFORE.search(clause))
 
 
 class ModalityFamily:

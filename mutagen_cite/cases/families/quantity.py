@@ -130,14 +130,13 @@ def _reinflect(rest: str, kind: str, number: float, original: float, modifier: b
     followed by a plural noun, "one minute samples" -> "five minute samples")."""
     if rest.startswith("-") or kind in ("money", "percent"):
         return rest
-    if modifier and kind != "size":
-        m = re.match(r"(\s+(?:(?:business|calendar|working)\s+)?)([A-Za-z]+)", rest, re.I)
-        return rest if not m else m.group(1) + grammar.singularize(m.group(2)) + rest[m.end():]
     m = re.match(r"(\s+(?:(?:business|calendar|working)\s+)?)([A-Za-z]+)", rest, re.I) if kind != "size" \
         else re.match(r"(\s?)([A-Za-z]+)", rest)
     if not m:
         return rest
     noun = m.group(2)
+    if modifier and kind != "size":
+        return m.group(1) + grammar.singularize(noun) + rest[m.end():]  # "five minute samples"
     if original != 1 and not grammar.is_plural_noun(noun) and grammar.pluralize(noun) != noun:
         return rest  # "25 minute ride": the unit is a modifier, it stays singular
     if kind == "size" and _size_unit(noun) not in ("vcpu", "cpu", "core"):
