@@ -560,7 +560,9 @@ _NEEDS_ANTECEDENT = re.compile(
     r"\b(?:each|either|neither|every|the other) one\b"
     rf"|\b(?:all|the|these|those|both) (?:{_COUNT_WORDS})\b(?! of\b)"
     r"|\bthe (?:above|aforementioned|aforesaid|preceding|previous|latter|former|(?-i:rest)|remaining)\b"
-    r"|\b(?:above|below)-mentioned\b", re.I)
+    r"|\b(?:above|below)-mentioned\b"
+    r"|\bthe (?:[a-z][\w-]*\s+)?ones?(?=\s*[?,.;]|\s+(?:in|on|for|with|that|which|who|from|to|at|is|are|was|"
+    r"were)\b)", re.I)
 #: v6: "both" with no two things coordinated after it ("both X and Y") or named before it ("X
 #: or Y when both ...")
 _BARE_BOTH = re.compile(r"\bboth\b(?![^?]*\band\b)", re.I)
@@ -573,7 +575,8 @@ _RELATIVE_TIME_END = re.compile(r"(?<!\bor )\b(?:first|afterwards?|beforehand|ne
 def antecedent_problem(question: str) -> str | None:
     """v6: why ``question`` leans on text it does not carry, or None: ``antecedent`` for a
     determiner or pronoun that needs one ("each one", "all three", "both" with nothing
-    coordinated, "the above", "the latter"), ``relative-time`` for a closing "first", "next",
+    coordinated, "the above", "the latter", the pro-form "the sync one" whose noun only the
+    sentence before names), ``relative-time`` for a closing "first", "next",
     "again" whose reference event is not in the question."""
     if _NEEDS_ANTECEDENT.search(question):
         return "antecedent"
@@ -936,6 +939,8 @@ def _subject_question(sentence: Sentence, site: Slot, family: str, claim: str,
         return None  # "What allows ...?" of an agency's acronym, "What starts ...?" of a person: no wh-word fits
     if _v5_rules(version) and subject_problem(wh, question, answer, claim, sentence, site):
         return None
+    if _v6_rules(version) and generic_subject_problem(wh, rest, answer, site):
+        return None  # "What is now available on X?", "What is inserted ...?" -> "Data": fits dozens of pages
     return Phrasing(claim, question, answer, None)
 
 
@@ -988,7 +993,7 @@ def _name_kind(subject: str, sentence: Sentence, offset: int) -> str | None:
     return next((s.kind for s in sentence.slots if s.start == at and s.end == at + len(bare)), None)
 
 
-def _subject_wh(subject: str, sentence: Sentence, offset: int) -> tuple[str, str] | None:
+def _subject_wh(subject: str, sentence: Sentence, offset: int, *, v6: bool = False) -> tuple[str, str] | None:
     """v5: the wh-phrase that asks for ``subject`` and the answer it expects, or None.
 
     A subject that is one name slot of the sentence (an article aside) is asked by its kind:
@@ -1007,6 +1012,8 @@ def _subject_wh(subject: str, sentence: Sentence, offset: int) -> tuple[str, str
                 return "Who", bare  # a tagged "person" of one word, with an acronym or no given name is often a product
             if s.kind == "person" and re.fullmatch(r"[A-Z][a-z'-]+", bare) and _given_name(bare):
                 return "Who", bare  # "Logan starts working ...": one word, but a given name Faker's lists know
+            if v6 and s.kind in ("product", "org") and re.fullmatch(r"[A-Z][a-z'-]+", bare) and _given_name(bare):
+                return "Who", bare  # v6: the tagger's "product" "Logan" is a person all the same; "What" asks for a thing
             if s.kind == "org" and bare.split()[-1][:1].isupper() and not bare.split()[-1].isupper() and not re.search(
                     r"[a-z][A-Z]", bare):
                 if _called_a_thing(sentence.text[offset + len(subject):]):
@@ -1122,7 +1129,7 @@ def _subject_question_wh(subject: str, aux: str, rest: str, sentence: Sentence, 
         return "Who", None
     if not _v5_rules(version):
         return "What", None
-    named = _subject_wh(subject, sentence, offset)
+    named = _subject_wh(subject, sentence, offset, v6=_v6_rules(version))
     if named is not None and (named[0] != "Who" or _person_name(named[1])):
         return named  # "Who" of a copula only for a person's name: "Who is available ...?" of a product reads wrong
     pred = _PREDICATE_PERSON.match(rest) if aux in ("is", "are", "was", "were") else None
@@ -1171,7 +1178,7 @@ def _main_verb_question(sentence: Sentence, site: Slot, family: str, claim: str,
         subject = body[: m.start()]
         if len(subject.split()) > 5:
             break
-        wh = _subject_wh(subject, sentence, offset)
+        wh = _subject_wh(subject, sentence, offset, v6=_v6_rules(version))
         if wh is None:
             continue
         after = body[m.end():]
@@ -1194,6 +1201,8 @@ def _main_verb_question(sentence: Sentence, site: Slot, family: str, claim: str,
             verb = _verb_form(word, plural)
             if verb is None:
                 return None
+            if _v6_rules(version) and verb == word.lower() and _verb_first(subject):
+                return None  # "Fixes issues with ...": a changelog line with no subject, not "What issues ...?"
         if site.start - offset < rest_start:
             return None  # the condition must sit in the predicate, not in the subject asked for
         rest = body[rest_start:]
@@ -1203,6 +1212,8 @@ def _main_verb_question(sentence: Sentence, site: Slot, family: str, claim: str,
             return None
         question = _render_subject(env, version, wh[0], (adverbs + verb).strip(), rest)
         if question is None or subject_problem(wh[0], question, wh[1], claim, sentence, site):
+            return None
+        if _v6_rules(version) and generic_subject_problem(wh[0], rest, wh[1], site):
             return None
         return Phrasing(claim, question, wh[1], None)
     return None
@@ -1236,6 +1247,21 @@ def _noun_not_verb(word: str, after: str) -> bool:
     # "API keys created after ...": a participle that heads a reduced relative clause
     return len(words) > 1 and words[1].lower() in _PREPS and bool(_verb_lemmas(words[0].lower())) and \
         words[0].lower().endswith(("ed", "en"))
+
+
+def _verb_first(subject: str) -> bool:
+    """v6: whether a one-word "subject" is a verb in its third-person form that opens a line with
+    no subject ("Fixes issues with ...", "Adds support for ..."): lemminflect knows the word as
+    that form of a verb, so the word after it is its object, not its verb (whichever reading
+    holds, "Fixes" as a plural noun would not take "issues" as its verb either)."""
+    from lemminflect import getAllInflections, getAllLemmas
+
+    words = subject.split()
+    if len(words) != 1 or not words[0][:1].isupper() or not words[0][1:].islower():
+        return False
+    word = words[0].lower()
+    return any(word in getAllInflections(lemma, upos="VERB").get("VBZ", ()) and word != lemma
+               for lemma in getAllLemmas(word).get("VERB", ()))
 
 
 def _inflected_verb(word: str) -> bool:
@@ -1294,7 +1320,7 @@ def _agent_question(sentence: Sentence, site: Slot, family: str, claim: str, env
     tail = body[end.start():] if end else ""
     if re.search(r"\b(?:and|or|but)\b", tail) or _POINTER.search(tail):
         return None  # "... by the sales team and usually last 30 days": a second predicate
-    wh = _subject_wh(agent, sentence, offset + agent_at)
+    wh = _subject_wh(agent, sentence, offset + agent_at, v6=_v6_rules(version))
     if wh is None:
         return None
     if wh[0] == "What" and re.fullmatch(r"[A-Z][a-z'-]+(?:\s[A-Z][a-z'-]+)+", agent) and _person_name(agent):
@@ -1365,6 +1391,44 @@ def subject_problem(wh: str, question: str, answer: str, claim: str, sentence: S
     return None
 
 
+#: v6: nouns that name no one thing: "What is inserted in batches of 8000 rows?" answered "Data"
+#: fits every page that moves data (the head of a subject with no modifier; "Root keys" stays)
+_GENERIC_NOUNS = {"data", "information", "content", "contents", "metadata", "output", "input", "text", "details",
+                  "things", "stuff", "everything", "anything", "something", "nothing", "items", "values",
+                  "records", "entries"}
+#: v6: a predicate that only says a thing is there, somewhere ("is not currently supported on
+#: X", "is now available in Y"): every feature of X is an answer
+_STATUS_PREDICATE = re.compile(
+    r"^(?:(?:not|never|no longer|currently|now|also|only|still|already|fully|officially|generally|publicly|"
+    r"yet)\s+)*(?:available|supported|included|offered|enabled|allowed|permitted|provided|possible|accessible|"
+    r"present|live)\s+(?:on|in|for|with|to|at|from|via|through|across|inside|within)\s+(?P<place>.+)$", re.I)
+#: v6: words that open a clause or a condition inside the place phrase: then the predicate says more
+_PLACE_CLAUSE = re.compile(r"\b(?:when|if|while|that|which|who|whose|where|unless|because|after|before|until|"
+                           r"using|once|since|by default|without|except|as long as)\b|\d", re.I)
+
+
+def generic_subject_problem(wh: str, rest: str, answer: str, site: Slot) -> str | None:
+    """v6: why a subject question ("What <verb> <rest>?", the answer the sentence's subject) fits
+    dozens of pages, or None (round 21 hand checks on unseen documentation):
+
+    - ``generic-answer``: the answer is one generic noun ("Data", "the information"): "What is
+      inserted ... in batches of 8000 rows?" is asked backwards from a sentence whose subject names
+      nothing of its own;
+    - ``status-predicate``: the predicate only says where the subject is available or supported
+      ("is not currently supported on X", "is now available on X") and the changed attribute is
+      that place or the negation, not a value: every feature of X answers it (a date or a price
+      narrows it: "What is available starting March 2025?" stays)."""
+    bare = re.sub(r"^(?:the|a|an)\s+", "", answer.strip(), flags=re.I).lower()
+    if bare in _GENERIC_NOUNS:
+        return "generic-answer"
+    if wh not in ("What", "Who") or site.family in ("date", "quantity"):
+        return None
+    m = _STATUS_PREDICATE.match(rest.strip().rstrip("?. "))
+    if m and not _PLACE_CLAUSE.search(m.group("place")) and len(m.group("place").split()) <= 6:
+        return "status-predicate"
+    return None
+
+
 def _render_subject(env: Environment, version: str, wh: str, verb: str, rest: str) -> str | None:
     """The v5 subject question through its template (``questions/subject.<version>.j2``)."""
     try:
@@ -1424,10 +1488,17 @@ _SAME_STRENGTH = {"must": ("have to", "has to"), "shall": ("have to", "has to"),
                   "every": ("every",)}
 
 
+#: v6: a sentence that opens with two capitalised words coordinated ("High and Critical alerts
+#: ...", "Admins or Owners can ..."): both are names of categories, so neither is lowered
+_CAPITALISED_PAIR = re.compile(r"^[*_`]*[A-Z][a-z]+[*_`]*,?\s+(?:and|or|&)\s+[*_`]*[A-Z]")
+
+
 def _render(sentence: Sentence, site: Slot, family: str, env: Environment, version: str, claim: str,
             answer_slot: Slot | None) -> Phrasing | None:
     text = sentence.text
     keep_case = any(s.start <= len(text) - len(text.lstrip()) + 1 and s.kind in _NAME_KINDS for s in sentence.slots)
+    if _v6_rules(version) and _CAPITALISED_PAIR.match(_BULLET.sub("", text).strip()):
+        keep_case = True  # "High and Critical alerts": a category name keeps its capital beside its capitalised pair
     parts = _clause_parts(text, site, answer_slot, keep_case=keep_case,
                           allow_negation=(version != "v1" and family == "polarity"), strict=_rules_of(version),
                           v5=_v5_rules(version))
@@ -1447,7 +1518,8 @@ def _render(sentence: Sentence, site: Slot, family: str, env: Environment, versi
         "rest_without_not": parts.get("rest_without_not"),
         "fronted": parts.get("fronted"),
         "modal_phrase": parts.get("modal_phrase"),
-        "plain": plain_yes_no(parts, site, family) if _v4_rules(version) and family in VERIFYING else None,
+        "plain": plain_yes_no(parts, site, family, v6=_v6_rules(version)) if _v4_rules(version) and family in VERIFYING
+        else None,
     }
     if _v4_rules(version) and family in VERIFYING and _two_predicates(parts.get("rest") or ""):
         return None  # "Should I review my limits and consider upgrading?": two questions in one
@@ -2179,10 +2251,12 @@ _SUBJECT_HEAD_END = re.compile(r"\s(?:of|in|on|for|with|at|from|by|under|who|tha
 #: nouns that look plural but are mass nouns: "all customer data" is no "every customer datum"
 _MASS_NOUNS = {"data", "metadata", "media", "news", "analytics", "series", "species", "means", "logistics",
                "headquarters", "statistics", "diagnostics", "economics", "ethics", "physics", "mathematics"}
+#: v6: a pronoun subject right after a noun opens a relative clause with no "that" ("the columns you create")
+_CONTACT_RELATIVE = re.compile(r"(?<=[a-z])\s+(?:you|we|they|I|he|she)\s+(?=[a-z])")
 _AUX_SINGULAR = {"are": "is", "were": "was", "have": "has", "do": "does"}
 
 
-def _plural_subject(subject: str) -> bool:
+def _plural_subject(subject: str, v6: bool = False) -> bool:
     from .families import grammar
 
     first = subject.split()[0].lower() if subject.split() else ""
@@ -2191,10 +2265,13 @@ def _plural_subject(subject: str) -> bool:
     if first in ("all", "most") and len(subject.split()) > 1:
         # "Do all systems requiring SSO have to ...", but "Does all configuration of X have to ...":
         # the head noun decides, as after any determiner
-        return _plural_subject(" ".join(subject.split()[1:]))
+        return _plural_subject(" ".join(subject.split()[1:]), v6)
     if first in ("each", "every", "either", "neither"):
         return False
-    head = re.split(r"\s[a-z]+ing\b", _SUBJECT_HEAD_END.split(subject)[0])[0].split()
+    head = re.split(r"\s[a-z]+ing\b", _SUBJECT_HEAD_END.split(subject)[0])[0]
+    if v6:  # "the columns you create in ...": a relative clause with no "that" ends the head noun's phrase
+        head = _CONTACT_RELATIVE.split(head)[0]
+    head = head.split()
     if not head:
         return False
     word = head[-1].strip(",.")
@@ -2240,7 +2317,7 @@ def _two_predicates(rest: str) -> bool:
     return bare(first) and bare(second) and first not in ("be", "have")
 
 
-def plain_yes_no(parts: dict, site: Slot, family: str) -> str | None:
+def plain_yes_no(parts: dict, site: Slot, family: str, *, v6: bool = False) -> str | None:
     """v4: a verification question in plain spoken English, without its "?", or None to keep the
     v3 shape. "Must a SEV-1 incident be acknowledged ...?" -> "Does a SEV-1 incident have to be
     acknowledged ...?" ("shall" likewise: archaic and legal forms are not how people ask); in
@@ -2265,7 +2342,7 @@ def plain_yes_no(parts: dict, site: Slot, family: str) -> str | None:
         if every:
             rest, changed = rest[:m.start(1)] + every, True
     if aux in ("must", "shall"):
-        do = "Do" if _plural_subject(subject) else "Does"
+        do = "Do" if _plural_subject(subject, v6) else "Does"
         adverb = re.match(r"(also|only|always|never|still|first|then|now|usually|just)\s+", rest)
         if adverb:  # "Do access rights also have to be reviewed", not "have to also be"
             return f"{do} {subject} {adverb.group(1)} have to {rest[adverb.end():]}"
