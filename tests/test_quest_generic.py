@@ -113,3 +113,22 @@ def test_coordinated_category_names_keep_their_capitals_in_v6():
     old, new = both("High and Critical alerts must be resolved within 30 days.", slots, "must", "modality")
     assert old is not None and old.question.startswith("Do high and Critical")
     assert new is not None and new.question == "Do High and Critical alerts have to be resolved within 30 days?"
+
+
+@pytest.mark.parametrize("question, why", [
+    ("Do I have to install the function?", "thin"),
+    ("Should I restart the worker?", "thin"),
+    ("Do I have to install the pgvector extension?", None),  # a code name
+    ("Do I have to install the function on every replica?", None),
+    ("Does the key have to belong to the target environment?", None),
+    ("Which version was released on 6 May?", None),  # no yes/no question
+])
+def test_thin_yes_no_questions(question, why):
+    assert antecedent_problem(question) == why
+
+
+def test_a_thin_step_is_not_asked_in_v6():
+    old, new = both("You must install the function.", [("modality", "obligation", "must", "must")], "must",
+                    "modality")
+    assert old is not None and old.question == "Do I have to install the function?"
+    assert new is None

@@ -577,7 +577,8 @@ def antecedent_problem(question: str) -> str | None:
     determiner or pronoun that needs one ("each one", "all three", "both" with nothing
     coordinated, "the above", "the latter", the pro-form "the sync one" whose noun only the
     sentence before names), ``relative-time`` for a closing "first", "next",
-    "again" whose reference event is not in the question."""
+    "again" whose reference event is not in the question, ``thin`` for a yes/no question too thin
+    to belong to one page (:func:`thin_yes_no`)."""
     if _NEEDS_ANTECEDENT.search(question):
         return "antecedent"
     both = _BARE_BOTH.search(question)
@@ -585,7 +586,27 @@ def antecedent_problem(question: str) -> str | None:
         return "antecedent"
     if _RELATIVE_TIME_END.search(question):
         return "relative-time"
+    if thin_yes_no(question):
+        return "thin"
     return None
+
+
+#: v6: words of a yes/no question that carry no content of their own (besides :data:`_FUNCTION_WORDS`)
+_YES_NO_FRAME = frozenset(("i", "me", "my", "have", "need", "needs", "to"))
+#: v6: a content word that names something of its own: a name, a number, a code or path
+_TERM = re.compile(r"^(?!I$)[A-Z]|\d|[_./@]|[a-z][A-Z]")
+MAX_THIN_CONTENT_WORDS = 2
+
+
+def thin_yes_no(question: str) -> bool:
+    """v6: a yes/no question of at most two content words, none a name, a number or a code ("Do I
+    have to install the function?", "Should I restart the worker?"): a step lifted out of its
+    procedure, which every page with such a step answers alike."""
+    words = re.findall(r"[A-Za-z0-9][\w'./@-]*", question)
+    if not words or words[0].lower() not in _YES_NO_OPENERS:
+        return False
+    content = [w for w in words[1:] if w.lower() not in _FUNCTION_WORDS | _YES_NO_FRAME]
+    return len(content) <= MAX_THIN_CONTENT_WORDS and not any(_TERM.search(w) for w in content)
 
 
 @lru_cache(maxsize=1)
