@@ -132,3 +132,16 @@ def test_a_thin_step_is_not_asked_in_v6():
                     "modality")
     assert old is not None and old.question == "Do I have to install the function?"
     assert new is None
+
+
+def test_a_plural_predicate_noun_after_its_adjective_asks_what_are_in_v6():
+    slots = [("entity", "product", "Relay", "relay")]
+    old, new = both("Plugin files are binary modules that cannot be bundled into Relay code.", slots, "Relay", "entity")
+    assert old is not None and old.question.startswith("What is binary modules")
+    assert new is not None and new.question == "What are binary modules that cannot be bundled into Relay code?"
+    old, new = both("Plugin files are sent to users in Relay workspaces.", slots, "Relay", "entity")
+    assert new is None or not new.question.startswith("What are")
+
+
+def test_a_delivery_form_alone_is_a_status_predicate():
+    assert generic_subject_problem("What", "provided as a Python package", "Acme Client", NEG) == "status-predicate"

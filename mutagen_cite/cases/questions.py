@@ -943,6 +943,13 @@ def _subject_question(sentence: Sentence, site: Slot, family: str, claim: str,
         if _second_clause(rest, version):
             return None  # "What is compliant and reimbursements are reviewed by X?": two clauses
     bare_plural = re.match(r"([A-Za-z][a-z]+)\s+(?:that|which|who|for|of|with|in|on)\b", rest)
+    if _v6_rules(version) and not bare_plural and aux in ("are", "were"):
+        # v6: "X are binary modules that ...": a plural predicate noun after its adjectives asks "What are"
+        bare_plural = re.match(r"((?:[a-z]+\s+){1,2}?)([a-z]+)\s+(?:that|which|who|for|of|with|in|on)\b", rest)
+        if bare_plural and _modifiers(bare_plural.group(1).split()):
+            bare_plural = re.match(r"(?:[a-z]+\s+){%d}([a-z]+)" % len(bare_plural.group(1).split()), rest)
+        else:
+            bare_plural = None
     if _v5_rules(version) and aux in ("is", "are", "was", "were") and bare_plural and grammar_plural(
             bare_plural.group(1).lower()):
         # "X are Services that run ...": a bare plural predicate noun asks "What are services ...", not "What is"
@@ -1422,7 +1429,7 @@ _GENERIC_NOUNS = {"data", "information", "content", "contents", "metadata", "out
 _STATUS_PREDICATE = re.compile(
     r"^(?:(?:not|never|no longer|currently|now|also|only|still|already|fully|officially|generally|publicly|"
     r"yet)\s+)*(?:available|supported|included|offered|enabled|allowed|permitted|provided|possible|accessible|"
-    r"present|live)\s+(?:on|in|for|with|to|at|from|via|through|across|inside|within)\s+(?P<place>.+)$", re.I)
+    r"present|live)\s+(?:on|in|for|with|to|at|from|via|through|across|inside|within|as)\s+(?P<place>.+)$", re.I)
 #: v6: words that open a clause or a condition inside the place phrase: then the predicate says more
 _PLACE_CLAUSE = re.compile(r"\b(?:when|if|while|that|which|who|whose|where|unless|because|after|before|until|"
                            r"using|once|since|by default|without|except|as long as)\b|\d", re.I)
@@ -1448,6 +1455,19 @@ def generic_subject_problem(wh: str, rest: str, answer: str, site: Slot) -> str 
     if m and not _PLACE_CLAUSE.search(m.group("place")) and len(m.group("place").split()) <= 6:
         return "status-predicate"
     return None
+
+
+def _modifiers(words: list[str]) -> bool:
+    """v6: whether ``words`` are adjectives or nouns before a head noun ("binary", "native web"), not
+    a verb, a preposition or a function word ("sent to users ..."); lemminflect's lexicon decides."""
+    from lemminflect import getAllLemmas
+
+    for w in words:
+        lemmas = getAllLemmas(w)
+        if w in _FUNCTION_WORDS or w in QUESTION_PREPOSITIONS or not ({"ADJ", "NOUN"} & set(lemmas)) or (
+                "VERB" in lemmas and w.endswith(("ed", "en", "ing"))):
+            return False
+    return True
 
 
 def _render_subject(env: Environment, version: str, wh: str, verb: str, rest: str) -> str | None:
