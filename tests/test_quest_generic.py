@@ -145,3 +145,14 @@ def test_a_plural_predicate_noun_after_its_adjective_asks_what_are_in_v6():
 
 def test_a_delivery_form_alone_is_a_status_predicate():
     assert generic_subject_problem("What", "provided as a Python package", "Acme Client", NEG) == "status-predicate"
+
+
+def test_a_version_that_is_the_tail_of_a_longer_name_is_not_asked_for():
+    from mutagen_cite.cases.questions import split_name
+
+    s = slotted_sentence("On Quill SDK 7, spans are emitted by the exporter.", ("entity", "version", "SDK 7", "7"))
+    assert split_name(s.text, s.slots[0])
+    s = slotted_sentence("Spans are emitted by SDK 7 and later.", ("entity", "version", "SDK 7", "7"))
+    assert not split_name(s.text, s.slots[0])
+    s = slotted_sentence("On version 7, spans are emitted by Quill.", ("entity", "version", "version 7", "7"))
+    assert not split_name(s.text, s.slots[0])

@@ -751,6 +751,8 @@ def _phrase(sentence: Sentence, site: Slot, family: str, env: Environment, versi
             # an answer is a whole word or value, never a piece of one, and never a bare number
             # ("2" of "Cloud v2"): it names nothing, and any answer holding that digit matches it
             answers = [s for s in answers if _whole_span(text, s.start, s.end) and not answer_value(s).isdigit()]
+        if _v6_rules(version):
+            answers = [s for s in answers if not split_name(text, s)]
     else:
         answers = [None]
     for answer_slot in answers:
@@ -1480,6 +1482,16 @@ def _render_subject(env: Environment, version: str, wh: str, verb: str, rest: st
     if not question.endswith("?") or len(question.split()) > MAX_QUESTION_WORDS:
         return None
     return question[:1].upper() + question[1:]
+
+
+def split_name(text: str, slot: Slot) -> bool:
+    """v6: whether a version slot that opens with a name ("SDK 7") is the tail of a longer name in
+    the sentence ("On AI SDK 7, ..."): "Which version of SDK ... on AI?" splits the product's name
+    and leaves a piece of it behind."""
+    if slot.kind != "version" or not re.match(r"[A-Z]", slot.text):
+        return False
+    before = re.search(r"(?:^|\s)([A-Z][\w.+#-]*)\s$", text[:slot.start])
+    return before is not None and before.group(1).lower() not in _FUNCTION_WORDS | QUESTION_PREPOSITIONS
 
 
 def _whole_span(text: str, start: int, end: int) -> bool:
