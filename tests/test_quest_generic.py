@@ -156,3 +156,12 @@ def test_a_version_that_is_the_tail_of_a_longer_name_is_not_asked_for():
     assert not split_name(s.text, s.slots[0])
     s = slotted_sentence("On version 7, spans are emitted by Quill.", ("entity", "version", "version 7", "7"))
     assert not split_name(s.text, s.slots[0])
+
+
+def test_a_verb_before_a_version_name_is_no_split_name():
+    from mutagen_cite.cases.questions import split_name
+
+    s = slotted_sentence("Requires Quill 6.1 or later", ("entity", "version", "Quill 6.1", "6.1"))
+    assert not split_name(s.text, s.slots[0])
+    s = slotted_sentence("Since Acme CLI version 1.2, builds are signed.", ("entity", "version", "CLI version 1.2", "1.2"))
+    assert split_name(s.text, s.slots[0])

@@ -1423,7 +1423,7 @@ def subject_problem(wh: str, question: str, answer: str, claim: str, sentence: S
 
 #: v6: nouns that name no one thing: "What is inserted in batches of 8000 rows?" answered "Data"
 #: fits every page that moves data (the head of a subject with no modifier; "Root keys" stays)
-_GENERIC_NOUNS = {"data", "information", "content", "contents", "metadata", "output", "input", "text", "details",
+_GENERIC_NOUNS = {"data", "information", "content", "contents", "text", "details",
                   "things", "stuff", "everything", "anything", "something", "nothing", "items", "values",
                   "records", "entries"}
 #: v6: a predicate that only says a thing is there, somewhere ("is not currently supported on
@@ -1491,7 +1491,11 @@ def split_name(text: str, slot: Slot) -> bool:
     if slot.kind != "version" or not re.match(r"[A-Z]", slot.text):
         return False
     before = re.search(r"(?:^|\s)([A-Z][\w.+#-]*)\s$", text[:slot.start])
-    return before is not None and before.group(1).lower() not in _FUNCTION_WORDS | QUESTION_PREPOSITIONS
+    if before is None or before.group(1).lower() in _FUNCTION_WORDS | QUESTION_PREPOSITIONS:
+        return False
+    from lemminflect import getAllLemmas
+
+    return set(getAllLemmas(before.group(1).lower())) != {"VERB"}  # "Requires Prisma 6.16": a verb, no name
 
 
 def _whole_span(text: str, start: int, end: int) -> bool:
