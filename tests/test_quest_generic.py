@@ -38,6 +38,7 @@ DATE = Slot("date", "date", 0, 3, "May", "may")
     ("What", "available starting May 2025", "Vector search", DATE, None),
     ("What", "available on Quillbase Cloud", "Vector search", DATE, None),  # a date condition narrows it
     ("What", "not required when using Quillbase for personal use", "Tax ID", NEG, None),
+    ("Who", "not allowed in the paint shop", "Children under 12", NEG, None),  # no name: a place of its own
     ("What", "inserted into Quillbase in batches of 500 rows", "Data", DATE, "generic-answer"),
     ("What", "collected in five minute samples", "the information", DATE, "generic-answer"),
     ("What", "inserted into Quillbase in batches of 500 rows", "Audit events", DATE, None),

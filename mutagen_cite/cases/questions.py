@@ -1445,7 +1445,8 @@ def generic_subject_problem(wh: str, rest: str, answer: str, site: Slot) -> str 
       inserted ... in batches of 8000 rows?" is asked backwards from a sentence whose subject names
       nothing of its own;
     - ``status-predicate``: the predicate only says where the subject is available or supported
-      ("is not currently supported on X", "is now available on X") and the changed attribute is
+      ("is not currently supported on X", "is now available on X"), X is a name (a product,
+      platform or plan: "in the wood shop" says more), and the changed attribute is
       that place or the negation, not a value: every feature of X answers it (a date or a price
       narrows it: "What is available starting March 2025?" stays)."""
     bare = re.sub(r"^(?:the|a|an)\s+", "", answer.strip(), flags=re.I).lower()
@@ -1454,7 +1455,8 @@ def generic_subject_problem(wh: str, rest: str, answer: str, site: Slot) -> str 
     if wh not in ("What", "Who") or site.family in ("date", "quantity"):
         return None
     m = _STATUS_PREDICATE.match(rest.strip().rstrip("?. "))
-    if m and not _PLACE_CLAUSE.search(m.group("place")) and len(m.group("place").split()) <= 6:
+    if m and not _PLACE_CLAUSE.search(m.group("place")) and len(m.group("place").split()) <= 6 and re.search(
+            r"\b[A-Z]", m.group("place")):  # a named product, platform or plan; "the wood shop" is a place of its own
         return "status-predicate"
     return None
 
