@@ -115,3 +115,25 @@ def test_make_judge_keeps_parses_only_when_asked(annotator, tmp_path):
     judge.verdicts(PAIRS[:1])
     assert (tmp_path / "b" / FILENAME).is_file()
     assert make_judge("slots", annotator=annotator, cache_dir=None, parse_cache=True).parse_cache is None
+
+
+def test_run_keeps_parses_under_its_cache_dir_and_a_rerun_scores_the_same(tmp_path):
+    from pathlib import Path
+
+    from click.testing import CliRunner
+
+    from mutagen_cite.cli import main
+
+    suite = Path(__file__).parent / "fixtures" / "run" / "mini_suite.yaml"
+
+    def run(out, *extra):
+        result = CliRunner().invoke(main, ["run", str(suite), "-g", "oracle", "--judge", "slots", "-q",
+                                           "-o", str(tmp_path / out), *extra])
+        assert result.exit_code == 0, result.output
+        return (tmp_path / out).read_text()
+
+    first = run("first.jsonl", "--cache-dir", str(tmp_path / "cache"))
+    assert (tmp_path / "cache" / "judge" / FILENAME).is_file()
+    assert run("again.jsonl", "--cache-dir", str(tmp_path / "cache")) == first
+    assert run("plain.jsonl", "--cache-dir", str(tmp_path / "none"), "--no-cache") == first
+    assert not (tmp_path / "none").exists()
