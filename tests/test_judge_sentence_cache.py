@@ -137,3 +137,16 @@ def test_run_keeps_parses_under_its_cache_dir_and_a_rerun_scores_the_same(tmp_pa
     assert run("again.jsonl", "--cache-dir", str(tmp_path / "cache")) == first
     assert run("plain.jsonl", "--cache-dir", str(tmp_path / "none"), "--no-cache") == first
     assert not (tmp_path / "none").exists()
+
+
+def test_the_cache_serves_a_judge_called_from_another_thread(annotator, tmp_path):
+    import threading
+
+    judge = SlotsJudge(annotator, parse_cache=tmp_path)
+    judge.verdicts(PAIRS[:1])  # the connection opens in this thread
+    out = []
+    worker = threading.Thread(target=lambda: out.append(_dump(judge.verdicts(PAIRS[1:]))))
+    worker.start()
+    worker.join()
+    assert judge.parse_cache.off is None
+    assert out == [_dump(SlotsJudge(annotator).verdicts(PAIRS[1:]))]

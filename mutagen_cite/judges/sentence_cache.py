@@ -22,6 +22,7 @@ import json
 import os
 import sqlite3
 import sys
+import threading
 from dataclasses import fields
 from functools import lru_cache
 from pathlib import Path
@@ -123,12 +124,13 @@ class SentenceCache:
         self.off: str | None = None  # why the cache was turned off for this run
         self._notice = notice or (lambda line: print(line, file=sys.stderr))
         self._db: sqlite3.Connection | None = None
+        self._lock = threading.Lock()  # one connection, usable from any thread, one user at a time
 
     def _connect(self) -> sqlite3.Connection | None:
         if self._db is None and self.off is None:
             try:
                 self.path.parent.mkdir(parents=True, exist_ok=True)
-                db = sqlite3.connect(str(self.path), timeout=30)
+                db = sqlite3.connect(str(self.path), timeout=30, check_same_thread=False)
                 db.execute("CREATE TABLE IF NOT EXISTS parse (key TEXT PRIMARY KEY, entry TEXT NOT NULL)")
                 db.commit()
                 self._db = db
@@ -149,6 +151,15 @@ class SentenceCache:
 
     def get_many(self, sentences: Sequence[str]) -> dict[str, Entry]:
         """The stored entries of those ``sentences`` that have a good one."""
+        with self._lock:
+            return self._get_many(sentences)
+
+    def put_many(self, entries: Mapping[str, Entry] | Iterable[tuple[str, Entry]]) -> None:
+        """Store (or replace) entries in one transaction."""
+        with self._lock:
+            self._put_many(entries)
+
+    def _get_many(self, sentences: Sequence[str]) -> dict[str, Entry]:
         db = self._connect()
         if db is None or not sentences:
             return {}
@@ -175,8 +186,7 @@ class SentenceCache:
         self.misses += len(keys) - len(found)
         return found
 
-    def put_many(self, entries: Mapping[str, Entry] | Iterable[tuple[str, Entry]]) -> None:
-        """Store (or replace) entries in one transaction."""
+    def _put_many(self, entries: Mapping[str, Entry] | Iterable[tuple[str, Entry]]) -> None:
         db = self._connect()
         items = list(entries.items() if isinstance(entries, Mapping) else entries)
         if db is None or not items:
