@@ -8,10 +8,13 @@ speed       pairs/s of each judge at the runner's batch size (32), the NLI judge
             ``CrossEncoder.predict`` over the same pairs (target: at least 0.8x), model size on
             disk and load time. The slots judges twice: cold (sentence caches cleared on every
             pass, so every distinct sentence is parsed) and warm (sentences parsed: a runner asks
-            the same premises for many claims), beside spaCy alone over the same distinct
+            the same premises for many claims), ``slots`` a third time as a rerun of ``run`` sees
+            it (a new judge reading a first run's sentence parses from disk), beside spaCy alone over the same distinct
             sentences (the cold path's ceiling). Without --nli-model an untrained MiniLM cross-encoder is built
             from the offline all-MiniLM-L6-v2 weights (same shape and speed as a trained one).
-slots-speed the slots judge alone over many more pairs (its cost is the annotator).
+slots-speed the slots judge alone over many more pairs (its cost is the annotator): cold, with
+            the sentences cached in memory, and with the disk parse cache ``run`` uses (a first
+            run writing it, and a rerun: a new judge reading every parse from disk).
 train-speed training pairs/s of the default `judge train` recipe on this CPU (2 threads), and
             the minutes the default recipe takes here.
 table       lexical, embedding similarity (threshold tuned on the train parts), slots, a trained
@@ -158,6 +161,12 @@ def speed(args) -> None:
         size = "spaCy sm 13 MB" + (" + 90 MB" if spec == "slots:meaning" else "")
         rows.append((f"{spec} (cold)", len(pairs) / slots_time, size, f"{slots_load:.1f} s"))
         rows.append((f"{spec} (warm)", len(pairs) / warm_time, "", ""))
+        if spec == "slots":  # a rerun as `run` makes it: a new judge reading a first run's parses from disk
+            with tempfile.TemporaryDirectory(prefix="slots-parse-") as folder:
+                batched(make_judge(spec, annotator=annotator, cache_dir=folder, parse_cache=True))
+                disk_time = timed(lambda: batched(make_judge(spec, annotator=annotator, cache_dir=folder,
+                                                             parse_cache=True)))
+            rows.append((f"{spec} (rerun, parses on disk)", len(pairs) / disk_time, "", ""))
         print(f"{spec}: cold {len(pairs) / slots_time:.0f} pairs/s, warm {len(pairs) / warm_time:.0f} pairs/s{embedded}",
               file=sys.stderr)
     # the cold path's floor: spaCy alone over the distinct sentences the judge parses (no slots
@@ -196,9 +205,17 @@ def slots_speed(args) -> None:
     judge = SlotsJudge(annotator)
     cold = timed(lambda: (judge._sentence_slots.clear(), judge._analyses.clear(), judge.verdicts(pairs)), repeat=1)
     warm = timed(lambda: judge.verdicts(pairs), repeat=1)
+    # a rerun (`run` judges the same suite chunks every time): a new judge, memory empty, whose
+    # sentence parses a first run left on disk (judges/sentence_cache.py)
+    with tempfile.TemporaryDirectory(prefix="slots-parse-") as folder:
+        first = timed(lambda: SlotsJudge(annotator, parse_cache=folder).verdicts(pairs), repeat=1)
+        rerun = timed(lambda: SlotsJudge(annotator, parse_cache=folder).verdicts(pairs), repeat=2)
     print(f"{len(pairs)} pairs, {len(texts)} distinct texts")
     print(f"annotator alone over the distinct texts: {len(texts) / bare:.0f} texts/s")
     print(f"slots judge, cold: {len(pairs) / cold:.0f} pairs/s; sentences cached: {len(pairs) / warm:.0f} pairs/s")
+    print(f"slots judge with the disk parse cache: first run (parses written) {len(pairs) / first:.0f} pairs/s; "
+          f"a rerun (new judge, parses read from disk) {len(pairs) / rerun:.0f} pairs/s")
+    print(f"load average at the end: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
 
 
 def train_speed(args) -> None:

@@ -107,7 +107,8 @@ class CaseRunner:
 
             cache = None if self.cache_dir is None else Path(self.cache_dir)
             self._judge = make_judge(
-                self.judge_spec, cache_dir=None if cache is None else cache / "judge", nli_model=self.nli_model,
+                self.judge_spec, cache_dir=None if cache is None else cache / "judge", parse_cache=True,
+                nli_model=self.nli_model,
                 timeout=self.timeout or 60.0,
                 review_queue=self.review_queue or (cache or Path(".")) / "pytest.review.jsonl",
                 annotator=self.annotator(),

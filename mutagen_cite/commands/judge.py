@@ -84,7 +84,7 @@ def build_judge(spec: str, *, threshold: float | None, spacy_model: str | None, 
     from ..judges import make_judge
 
     kwargs = dict(threshold=threshold, spacy_model=spacy_model, annotator=annotator, batch_size=batch_size,
-                  cache_dir=(cache_dir / "judge") if cache_dir else None, embedding_model=embedding_model,
+                  cache_dir=(cache_dir / "judge") if cache_dir else None, parse_cache=True, embedding_model=embedding_model,
                   product_names=tuple(product_names))
     if review_queue is not None:
         kwargs["review_queue"] = review_queue

@@ -160,7 +160,7 @@ def command(suite_path, generator_spec, judge_spec, nli_model, embedding_model, 
                                  f"choose from {', '.join(registered)}", param_hint="--families")
     progress = not quiet and sys.stderr.isatty()
     judge_opts = dict(
-        cache_dir=None if no_cache else cache_dir / "judge", nli_model=nli_model, base_url=base_url,
+        cache_dir=None if no_cache else cache_dir / "judge", parse_cache=True, nli_model=nli_model, base_url=base_url,
         api_key_env=api_key_env, timeout=timeout or 60.0, concurrency=concurrency,
         review_queue=review_queue or output.with_suffix(".review.jsonl"),
     )

@@ -75,6 +75,9 @@ class JudgeOptions:
     #: the corpus's own names (``slots.corpus_product_names``; a suite header's
     #: ``settings.product_names``): the slots judge reads a claim naming one as the premise's "we"
     product_names: tuple[str, ...] = ()
+    #: keep the slots judge's sentence parses under ``cache_dir`` (:mod:`.sentence_cache`), so a
+    #: rerun reads them instead of parsing; asked for by ``run`` and ``judge`` (not by ``build``)
+    parse_cache: bool = False
 
     def threshold_or(self, default: float) -> float:
         """The threshold asked for, else the judge's own default."""
@@ -122,7 +125,8 @@ def slots_judge(arg: str | None, options: JudgeOptions) -> Judge:
 
         annotator = Annotator(load_spacy(options.spacy_model))
     embedder = relevance_embedder(options) if (arg or "").strip().lower() == "meaning" else None
-    judge = SlotsJudge(annotator, embedder=embedder, product_names=tuple(options.product_names))
+    keep = options.cache_dir if options.parse_cache and options.cache_dir is not None else None
+    judge = SlotsJudge(annotator, embedder=embedder, product_names=tuple(options.product_names), parse_cache=keep)
     if options.threshold is not None:
         judge.threshold = options.threshold
     return judge

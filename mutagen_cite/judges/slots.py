@@ -698,7 +698,7 @@ class SlotsJudge(ScoreJudge):
     name = "slots"
 
     def __init__(self, annotator: Any, *, embedder: Any = None, threshold: float = 0.7, name: str = "slots",
-                 product_names: Sequence[str] = ()):
+                 product_names: Sequence[str] = (), parse_cache: Any = None):
         self.annotator = annotator
         #: the corpus's own product / company names: a claim may name what the premise calls
         #: "we" / "our" (or leaves implicit, as a table row does)
@@ -720,6 +720,12 @@ class SlotsJudge(ScoreJudge):
         self._spans: dict[str, list[tuple[int, int]]] = {}
         self._analyses: dict[str, Analysis] = {}
         self.cache_limit = 100_000
+        #: sentence parses kept on disk across runs (:mod:`.sentence_cache`); None: memory only
+        self.parse_cache = None
+        if parse_cache is not None:
+            from .sentence_cache import SentenceCache, cache_version
+
+            self.parse_cache = SentenceCache(parse_cache, cache_version(base))
 
     @property
     def fingerprint(self) -> str:  # type: ignore[override]
@@ -798,13 +804,20 @@ class SlotsJudge(ScoreJudge):
                 self._analyses.clear()
             nlp, slots_for = getattr(self.annotator, "nlp", None), getattr(self.annotator, "_slots_for", None)
             if nlp is not None and callable(slots_for):
+                stored = self.parse_cache.get_many(todo) if self.parse_cache is not None else {}
+                for sent, (sent_slots, parse) in stored.items():
+                    self._sentence_slots[sent], self._sentence_parse[sent] = sent_slots, parse
+                parse_now = [sent for sent in todo if sent not in stored]
                 # one parse gives the annotator's slots and the nouns' qualifiers
-                for sent, doc in zip(todo, nlp.pipe(todo, batch_size=getattr(self.annotator, "batch_size", 256))):
+                for sent, doc in zip(parse_now, nlp.pipe(parse_now, batch_size=getattr(self.annotator, "batch_size", 256))):
                     self._sentence_slots[sent] = slots_for(sent, doc)
                     self._sentence_parse[sent] = (
                         tuple(doc_qualifiers(doc)),
                         frozenset((t.lower_, t.lemma_.lower()) for t in doc if not t.is_punct),
                         any(_writer_subject(t) for t in doc))
+                if self.parse_cache is not None and parse_now:
+                    self.parse_cache.put_many(
+                        (sent, (self._sentence_slots[sent], self._sentence_parse[sent])) for sent in parse_now)
             else:
                 self._sentence_slots.update(zip(todo, self.annotator.slots(todo)))
         out = {}
