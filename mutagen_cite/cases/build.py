@@ -17,7 +17,10 @@ from functools import cached_property
 from typing import Callable, Sequence
 
 from .. import __version__
-from .candidates import Candidate, build_cases, candidates_for_sentence, stable_rank
+from .candidate import Candidate, stable_rank
+from .candidates import candidates_for_sentence
+from .fairness.reading import _mentions
+from .variants import build_cases
 from .entailed import FAMILIES as ENTAILMENT_FAMILIES
 from ..errors import ConfigError, CorpusError
 from .families import ValueSource, get_families
@@ -196,8 +199,6 @@ def names_change(reason: str, c: Candidate) -> bool:
     ``c`` made? For negation, quantifier and modal edits: a problem of that kind. For values
     and names: a problem quoting the original or the replacement (in any form the value model
     equates: "$0 per month" names "$0")."""
-    from .candidates import _mentions
-
     family = c.family.name
     problems = [p.strip() for p in (reason or "").split(";")]
     problems = [p for p in problems if p and not p.startswith(_FALLBACKS)]
