@@ -8,11 +8,11 @@ from __future__ import annotations
 import re
 from itertools import combinations, takewhile
 
-from ...corpus import split_sentences
 from ...values import find_values
 from ..candidate import Candidate
 from .layout import _LIST_ITEM
 from .presupposed import EXAMPLE
+from .reading import _sentence_spans, _sentences_in
 
 
 #: arithmetic between two values: an operator sign ("x" only between numbers)
@@ -55,7 +55,7 @@ def _in_arithmetic(c: Candidate) -> str | None:
             return f"{v.text!r} is derived from {own.text!r} in the same sentence"
     chunk = c.true_chunk.text
     off = c.sentence.start - c.true_chunk.start
-    spans = split_sentences(chunk)
+    spans = _sentence_spans(chunk)
     here = next((k for k, (a, b) in enumerate(spans) if a <= off < b), None)
     if here is None:
         return None
@@ -74,10 +74,10 @@ def _worked_example(c: Candidate) -> str | None:
     will have 8 weeks left until March 2023."): its values are computed from the rule the example
     illustrates, so a reader derives the original back from the rule and the other numbers."""
     off = c.sentence.start - c.true_chunk.start
-    para = c.true_chunk.text[:off].rsplit("\n\n", 1)[-1] + c.sentence.text
-    for a, b in split_sentences(para):
-        if EXAMPLE.match(para[a:b]):
-            return f"the value is part of a worked example ({para[a:b].strip()[:40]!r})"
+    para = c.true_chunk.text[:off].rsplit("\n\n", 1)[-1]
+    for other in _sentences_in(c.true_chunk.text, off - len(para), off + len(c.sentence.text)):
+        if EXAMPLE.match(other):
+            return f"the value is part of a worked example ({other[:40]!r})"
     return None
 
 

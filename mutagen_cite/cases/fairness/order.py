@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import re
 
-from ...corpus import split_sentences
 from ...values import find_values
 from ..candidate import Candidate
 from ..questions import is_table_row, row_cells
+from .reading import _sentence_spans
 
 
 #: a cell header or label naming a value's role in an order: upper limits and lower ones / defaults
@@ -99,7 +99,7 @@ def _column_values(c: Candidate, header: str, dimension: str) -> tuple[list[floa
     off = c.sentence.start - c.true_chunk.start
     seq: list[float] = []
     k = None
-    for x, y in split_sentences(chunk):
+    for x, y in _sentence_spans(chunk):
         row = chunk[x:y].strip()
         if not is_table_row(row):
             continue

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import re
 
-from ...corpus import split_sentences
 from ...judges.slots import stem
 from ..candidate import Candidate
 from ..coherence import consequence_after, universal_after
-from .reading import _AUXILIARIES, _claim_values, _content_stems, _keeps, _mentions, _next_in_paragraph, _next_sentence
+from .reading import (_AUXILIARIES, _claim_values, _content_stems, _keeps, _mentions, _next_in_paragraph, _next_sentence,
+                      _sentences_after, _sentences_in)
 
 
 #: a sentence that opens by elaborating on the one before it: an example, a consequence, a
@@ -59,11 +59,9 @@ def _elaborated(c: Candidate) -> str | None:
 
 def _example_after(c: Candidate) -> str | None:
     """An example follows the edited sentence in its chunk ("For example: ...")."""
-    off = c.sentence.start - c.true_chunk.start
-    after = c.true_chunk.text[off + len(c.sentence.text):]
-    for a, b in split_sentences(after):
-        if EXAMPLE.match(after[a:b]):
-            return f"an example follows it in the chunk ({after[a:b].strip()[:40]!r}), illustrating the original"
+    for other in _sentences_after(c):
+        if EXAMPLE.match(other):
+            return f"an example follows it in the chunk ({other[:40]!r}), illustrating the original"
     return None
 
 
@@ -82,10 +80,10 @@ def _answered(c: Candidate) -> str | None:
         return f"the sentence opens with an answer word ({c.sentence.text.strip()[:20]!r}) that states the original"
     off = c.sentence.start - c.true_chunk.start
     para = re.split(r"\n\s*\n|\n(?=\s*#)", c.true_chunk.text[:off])[-1]
-    spans = split_sentences(para)
-    for a, b in spans[:1] + spans[-1:]:
-        if ANSWER_WORD.match(para[a:b]):
-            return f"the answer opens with {para[a:b].strip()[:20]!r}, which still states the original"
+    before = _sentences_in(c.true_chunk.text, off - len(para), off)
+    for other in before[:1] + before[-1:]:
+        if ANSWER_WORD.match(other):
+            return f"the answer opens with {other[:20]!r}, which still states the original"
     return None
 
 
@@ -118,9 +116,7 @@ def _presupposed(c: Candidate) -> str | None:
     from lemminflect import getInflection, getLemma  # deferred: importing it loads its tables (seconds)
 
     text = c.sentence.text
-    off = c.sentence.start - c.true_chunk.start
-    later = c.true_chunk.text[off + len(text):]
-    sentences = [later[a:b] for a, b in split_sentences(later)]
+    sentences = _sentences_after(c)
     if not sentences:
         return None
     # from the site on: a polarity site may be the verb itself ("Owners generate ...")

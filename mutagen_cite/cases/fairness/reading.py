@@ -81,26 +81,49 @@ _AUXILIARIES = {"be", "been", "being", "is", "are", "was", "were", "have", "has"
                 "will", "would", "can", "could", "may", "might", "must", "should", "shall", "also", "always", "only",
                 "never", "first", "then", "now", "still", "just", "to"}
 
-
+#: a clause that denies or prevents something: a negation word, or a negated auxiliary ("can't")
 _NEGATIVE_CLAUSE_RX = re.compile(r"\b(?:no|not|cannot|never|without|avoid|disable|prevent|stop)\b|n['\u2019]t\b", re.I)
+
+#: a sentence holds at least one word character (as the splitter's own sentences do)
+_HAS_WORD = re.compile(r"\w")
+#: a blank line: where a paragraph ends
+_BLANK_LINE = re.compile(r"\n\s*\n")
 
 
 def _next_in_paragraph(c: Candidate, n: int = 1) -> list[str]:
     """Up to ``n`` sentences after the edited one, in its paragraph (stopping at a blank line)."""
-    off = c.sentence.start - c.true_chunk.start
-    at = off + len(c.sentence.text)
-    after = c.true_chunk.text[at:]
-    gap = re.search(r"\n\s*\n", after)
-    para = after[: gap.start()] if gap else after
-    return [para[a:b] for a, b in split_sentences(para)[:n]]
+    at = _edited_end(c)
+    gap = _BLANK_LINE.search(c.true_chunk.text, at)
+    return _sentences_in(c.true_chunk.text, at, gap.start() if gap else len(c.true_chunk.text))[:n]
 
 
 def _next_sentence(c: Candidate) -> str:
     """The sentence after the edited one in its chunk ("" at the chunk's end)."""
-    off = c.sentence.start - c.true_chunk.start
-    after = c.true_chunk.text[off + len(c.sentence.text):]
-    spans = split_sentences(after)
-    return after[spans[0][0]:spans[0][1]] if spans else ""
+    return (_sentences_after(c) or [""])[0]
+
+
+def _sentences_after(c: Candidate) -> list[str]:
+    """The sentences of ``c``'s true chunk after the edited one, to the chunk's end."""
+    return _sentences_in(c.true_chunk.text, _edited_end(c), len(c.true_chunk.text))
+
+
+def _edited_end(c: Candidate) -> int:
+    """Where the edited sentence ends in its true chunk (a chunk offset)."""
+    return c.sentence.start - c.true_chunk.start + len(c.sentence.text)
+
+
+def _sentences_in(text: str, lo: int, hi: int) -> list[str]:
+    """The sentences of ``text`` (a chunk) between offsets ``lo`` and ``hi``, from its cached
+    sentence index (:func:`_sentence_spans`) instead of splitting the slice again: a sentence
+    the bounds cut keeps its part inside them, when that part holds a word."""
+    out = []
+    for a, b in _sentence_spans(text):
+        if b <= lo or a >= hi:
+            continue
+        piece = text[max(a, lo):min(b, hi)].strip()
+        if _HAS_WORD.search(piece):
+            out.append(piece)
+    return out
 
 
 @lru_cache(maxsize=64)

@@ -6,10 +6,9 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from ...corpus import split_sentences
 from ...values import contains_phrase
 from ..candidate import Candidate
-from .reading import _claim_values, _content_stems, _keeps, _other_sentences
+from .reading import _claim_values, _content_stems, _keeps, _other_sentences, _sentence_spans
 
 
 #: share of an edited sentence's content words that another sentence of its chunk must hold to
@@ -35,7 +34,7 @@ def _restated(sentence: str, rest: str | Sequence[str], marker: str | None = Non
     if len(own) < 2:
         return False
     drop = _content_stems(marker) if marker else set()
-    others = [rest[a:b] for a, b in split_sentences(rest)] if isinstance(rest, str) else rest
+    others = [rest[a:b] for a, b in _sentence_spans(rest)] if isinstance(rest, str) else rest
     for other in others:
         theirs = _content_stems(other) - drop
         hit = len(own & theirs)
