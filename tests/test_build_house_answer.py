@@ -9,14 +9,14 @@ from types import SimpleNamespace
 import mutagen_cite.cases.build as build_module
 import mutagen_cite.cases.validate as validate_module
 from mutagen_cite.cases.build import BuildContext
+from mutagen_cite.cases.families import ValueSource
 
 
 def _context(version: str, monkeypatch) -> BuildContext:
-    monkeypatch.setattr("mutagen_cite.judges.slots.analysis_product_names", lambda analysis: ("Zephyrdb",))
     doc = SimpleNamespace(id="guide.md")
     analysis = SimpleNamespace(annotator=SimpleNamespace(), corpus=SimpleNamespace(documents=[doc]))
     return BuildContext(analysis=analysis, families=(), judge=None, seed=0, chunk_chars=0, chunk_overlap=0,
-                        env=None, values=None, question_version=version)
+                        env=None, values=ValueSource(house=("Zephyrdb",)), question_version=version)
 
 
 def _candidate(answer: str):

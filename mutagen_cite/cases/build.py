@@ -13,7 +13,6 @@ import math
 import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field, replace
-from functools import cached_property
 from typing import Callable, Sequence
 
 from .. import __version__
@@ -23,6 +22,7 @@ from .fairness.reading import _mentions
 from .variants import build_cases
 from .entailed import FAMILIES as ENTAILMENT_FAMILIES
 from ..errors import ConfigError, CorpusError
+from ..judges.slots import analysis_product_names
 from .families import ValueSource, get_families
 from ..model import Case, Document, Suite, SuiteHeader
 from .questions import DEFAULT_VERSION, VERSIONS, template_env
@@ -410,13 +410,12 @@ class BuildContext:
             "product_names": list(self.product_names),
         }
 
-    @cached_property
+    @property
     def product_names(self) -> tuple[str, ...]:
-        """The corpus's own names the judge resolves "we" / "our" to (recorded in the header),
-        read once per run."""
-        from ..judges.slots import analysis_product_names
-
-        return analysis_product_names(self.analysis)
+        """The corpus's own names (recorded in the header): the judge resolves "we" / "our" to
+        them, the entity family never edits them, and no case expects one as its answer. Found
+        once per run (:func:`make_context`) and held by the value source."""
+        return self.values.house_names()
 
     def header(self, n_cases: int) -> SuiteHeader:
         return SuiteHeader(
@@ -514,14 +513,12 @@ def make_context(
     fams = get_families(families)
     if not fams:
         raise ConfigError("no families selected", hint="pass --families scope,date,...")
+    names = analysis_product_names(analysis)
     if judge is None:
         from ..judges import default_judge_spec, make_judge
 
         # the slots judge reads the corpus's own tiers through the build's annotator
-        from ..judges.slots import analysis_product_names
-
-        judge = make_judge(default_judge_spec(), annotator=analysis.annotator,
-                           product_names=analysis_product_names(analysis))
+        judge = make_judge(default_judge_spec(), annotator=analysis.annotator, product_names=names)
     if not analysis.mined.enumerations:
         raise CorpusError(
             "no enumerations found: no two sentences state the same thing for different values",
@@ -531,7 +528,7 @@ def make_context(
         )
     return BuildContext(
         analysis, tuple(fams), judge, seed, chunk_chars, chunk_overlap, template_env(templates_dir),
-        ValueSource(analysis.mined.vocabulary, analysis.mined), question_version,
+        ValueSource(analysis.mined.vocabulary, analysis.mined, house=names), question_version,
     )
 
 

@@ -503,7 +503,7 @@ class _PinnedValues(ValueSource):
     a rematched case keeps its near-miss value instead of drawing a new one."""
 
     def __init__(self, base: ValueSource, pin: str):
-        super().__init__(base.vocabulary, base.mine_result)
+        super().__init__(base.vocabulary, base.mine_result, base.house_names())
         self.pin = _norm(pin)
 
     def mined(self, sentence, slot):
