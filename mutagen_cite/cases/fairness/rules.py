@@ -5,6 +5,7 @@ rule living in the module of its kind in this package.
 from __future__ import annotations
 
 import re
+from typing import Callable
 
 from ..candidate import Candidate
 from ..coherence import advice_after_denial, protective_reason, version_elsewhere
@@ -19,6 +20,45 @@ from .order import _order_broken
 from .presupposed import _answered, _consequence_after, _elaborated, _presupposed, _universal_after
 from .reading import VALUED, _claim_values, _mentions, _next_in_paragraph, _other_sentences
 from .restated import _restated, _restated_in_other_words
+
+
+
+#: the rules of a changed number (quantity family), in the order they are tried
+NUMBER_RULES: tuple[tuple[str, Callable[[Candidate], str | None]], ...] = (
+    ("bound-kept", lambda c: _bound_kept(c.sentence.text, c.site, c.replacement)),
+    ("order-broken", _order_broken),
+    ("enumerated-count", _enumerated_count),
+    ("tied-numbers", _tied_numbers),
+    ("derived-bound", _derived_bound),
+)
+
+#: the rules of a spliced polarity, modality or aggregation edit the rest of the chunk undoes,
+#: in the order they are tried: ``(families, rule, function)``
+STRENGTH_RULES: tuple[tuple[tuple[str, ...], str, Callable[[Candidate], str | None]], ...] = (
+    (("modality", "aggregation"), "restated-other-words", _restated_in_other_words),
+    (("polarity", "modality", "aggregation"), "answered", _answered),
+    (("polarity", "modality"), "presupposed", _presupposed),
+    (("polarity", "aggregation"), "elaborated", _elaborated),
+    (("polarity",), "against-heading", _against_frame),
+    (("polarity",), "parallel-list", lambda c: _breaks_parallel(c) or _denied_everywhere(c)),
+    (("polarity",), "said-elsewhere", _said_elsewhere),
+    (VERIFYING, "framed", _framed),
+    (("aggregation",), "universal-after", _universal_after),
+    (("modality",), "consequence", _consequence_after),
+    (("polarity",), "instead-advice",
+     lambda c: advice_after_denial((_next_in_paragraph(c) or [""])[0]) if c.site.kind == "negation" else None),
+    (("polarity",), "protective-reason",
+     lambda c: protective_reason(c.sentence.text, c.site.start, c.site.end) if c.site.kind == "negation" else None),
+)
+
+
+def _first_broken(c: Candidate, rules) -> tuple[str, str] | None:
+    """``(rule, reason)`` of the first of ``rules`` (``(name, function)`` pairs) ``c`` breaks."""
+    for name, rule in rules:
+        why = rule(c)
+        if why:
+            return name, why
+    return None
 
 
 def unfair_reason(c: Candidate) -> str | None:
@@ -75,21 +115,9 @@ def unfair_rule(c: Candidate) -> tuple[str, str] | None:
         if reverses_chronology(c.true_chunk.text, at, at + len(c.site.text), c.site.text, c.replacement):
             return "chronology", "the new date reverses the order of the dates around it (a previous event after the latest)"
     if family == "quantity" and c.mutation is not None:
-        why = _bound_kept(text, c.site, c.replacement)
-        if why:
-            return "bound-kept", why
-        why = _order_broken(c)
-        if why:
-            return "order-broken", why
-        why = _enumerated_count(c)
-        if why:
-            return "enumerated-count", why
-        why = _tied_numbers(c)
-        if why:
-            return "tied-numbers", why
-        why = _derived_bound(c)
-        if why:
-            return "derived-bound", why
+        found = _first_broken(c, NUMBER_RULES)
+        if found:
+            return found
     if family in ("quantity", "date") and c.mutation is not None:
         why = _in_arithmetic(c) or _worked_example(c)
         if why:
@@ -106,51 +134,9 @@ def unfair_rule(c: Candidate) -> tuple[str, str] | None:
         if family in ("polarity", "modality", "aggregation") and _restated(text, _other_sentences(c), c.site.text,
                                                                         _claim_values(c)):
             return "restated", "another sentence of the chunk restates the edited one, so the edit leaves the claim standing"
-        if family in ("modality", "aggregation"):
-            why = _restated_in_other_words(c)
-            if why:
-                return "restated-other-words", why
-        if family in ("polarity", "modality", "aggregation"):
-            why = _answered(c)
-            if why:
-                return "answered", why
-        if family in ("polarity", "modality"):
-            why = _presupposed(c)
-            if why:
-                return "presupposed", why
-        if family in ("polarity", "aggregation"):
-            why = _elaborated(c)
-            if why:
-                return "elaborated", why
-        if family == "polarity":
-            why = _against_frame(c)
-            if why:
-                return "against-heading", why
-            why = _breaks_parallel(c) or _denied_everywhere(c)
-            if why:
-                return "parallel-list", why
-            why = _said_elsewhere(c)
-            if why:
-                return "said-elsewhere", why
-        if family in VERIFYING:
-            why = _framed(c)
-            if why:
-                return "framed", why
-        if family == "aggregation":
-            why = _universal_after(c)
-            if why:
-                return "universal-after", why
-        if family == "modality":
-            why = _consequence_after(c)
-            if why:
-                return "consequence", why
-        if family == "polarity" and c.site.kind == "negation":
-            why = advice_after_denial((_next_in_paragraph(c) or [""])[0])
-            if why:
-                return "instead-advice", why
-            why = protective_reason(text, c.site.start, c.site.end)
-            if why:
-                return "protective-reason", why
+        found = _first_broken(c, [(name, rule) for families, name, rule in STRENGTH_RULES if family in families])
+        if found:
+            return found
     if family in CONTRADICTING and family != "polarity":
         condition = c.site.text
         if _mentions(c.distractor_text, condition):
