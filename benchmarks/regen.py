@@ -40,7 +40,7 @@ sys.path.insert(0, str(REPO))
 
 from mutagen_cite import regen  # noqa: E402
 from mutagen_cite.cases.build import build_suite  # noqa: E402
-from mutagen_cite.cases.candidates import stable_rank  # noqa: E402
+from mutagen_cite.cases.candidate import stable_rank  # noqa: E402
 from mutagen_cite.analysis.pipeline import analyse  # noqa: E402
 from mutagen_cite.cases.diff import diff_suites  # noqa: E402
 

@@ -55,7 +55,7 @@ def near_miss(chunk: str, sentence_text: str, site_surface: str, replacement: st
               answer: str = "x", claim: str | None = None):
     """The tests' one candidate builder: a spliced near miss, ``site_surface`` replaced by
     ``replacement`` in the sentence, inside ``chunk`` (slots as for :func:`slotted_sentence`)."""
-    from mutagen_cite.cases.candidates import Candidate
+    from mutagen_cite.cases.candidate import Candidate
     from mutagen_cite.cases.families import get_families
     from mutagen_cite.cases.questions import Phrasing
     from mutagen_cite.model import Chunk, Mutation

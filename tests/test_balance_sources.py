@@ -143,7 +143,7 @@ def _team_replacements(text: str, counts: dict[str, int]) -> set:
     for site in ENTITY.sites(s):
         assert site.kind == "team"
         for seed in range(12):
-            m = ENTITY.mutate(s, site, ValueSource(vocab, _Mined(counts)), random.Random(seed))
+            m = ENTITY.mutate(s, site, ValueSource(vocab, _Mined(counts), house=("Acme",)), random.Random(seed))
             out.add(m.replacement if m else None)
     return out
 

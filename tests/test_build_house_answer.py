@@ -7,16 +7,15 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 import mutagen_cite.cases.build as build_module
-import mutagen_cite.cases.validate as validate_module
 from mutagen_cite.cases.build import BuildContext
+from mutagen_cite.cases.families import ValueSource
 
 
 def _context(version: str, monkeypatch) -> BuildContext:
-    monkeypatch.setattr("mutagen_cite.judges.slots.analysis_product_names", lambda analysis: ("Zephyrdb",))
     doc = SimpleNamespace(id="guide.md")
     analysis = SimpleNamespace(annotator=SimpleNamespace(), corpus=SimpleNamespace(documents=[doc]))
     return BuildContext(analysis=analysis, families=(), judge=None, seed=0, chunk_chars=0, chunk_overlap=0,
-                        env=None, values=None, question_version=version)
+                        env=None, values=ValueSource(house=("Zephyrdb",)), question_version=version)
 
 
 def _candidate(answer: str):
@@ -26,7 +25,7 @@ def _candidate(answer: str):
 
 def test_house_answer_is_rejected_and_other_answers_go_on(monkeypatch):
     monkeypatch.setattr(build_module, "build_cases", lambda *a, **k: ())
-    monkeypatch.setattr(validate_module, "validate_suite", lambda *a, **k: [])
+    monkeypatch.setattr(build_module, "validate_suite", lambda *a, **k: [])
     ctx = _context("v6", monkeypatch)
     assert ctx.invalid(_candidate("Zephyrdb"), {}) == ["question: the expected answer is the corpus's own product name"]
     assert ctx.invalid(_candidate("the zephyrdb"), {}) != []

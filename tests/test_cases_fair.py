@@ -9,7 +9,8 @@ import pytest
 
 from families_support import site_of, slotted_sentence  # noqa: E402
 from mutagen_cite.cases.build import make_context
-from mutagen_cite.cases.candidates import Candidate, unfair_reason
+from mutagen_cite.cases.candidate import Candidate
+from mutagen_cite.cases.fairness.rules import unfair_reason
 from mutagen_cite.cases.families import get_families
 from mutagen_cite.model import Chunk, Sentence, Slot
 from mutagen_cite.cases.questions import DEFAULT_VERSION, names_condition, names_strength, phrase, template_env
@@ -299,7 +300,7 @@ def test_a_replacement_that_already_keys_another_row_is_no_near_miss():
     ("Refund requests are answered in 30 days.", "30 days", "20 days", False),
 ])
 def test_a_bound_moved_the_entailing_way_is_no_near_miss(text, surface, replacement, kept):
-    from mutagen_cite.cases.candidates import _bound_kept
+    from mutagen_cite.cases.fairness.bounds import _bound_kept
 
     start = text.index(surface)
     site = Slot("quantity", "duration", start, start + len(surface), surface, surface)
@@ -325,7 +326,7 @@ def test_a_column_named_after_a_plan_gives_no_key_question():
 
 
 def test_a_sentence_the_chunk_restates_is_no_polarity_near_miss():
-    from mutagen_cite.cases.candidates import _restated
+    from mutagen_cite.cases.fairness.restated import _restated
 
     rule = "Variable weeks can be longer or shorter than 8 hours each day."
     example = "For example, variable weeks can be 10 hours on Monday and 6 hours on Friday, longer or shorter each day."

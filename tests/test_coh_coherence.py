@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from families_support import near_miss
 
-from mutagen_cite.cases.candidates import _said_elsewhere, unfair_rule
+from mutagen_cite.cases.fairness.flips import _said_elsewhere
+from mutagen_cite.cases.fairness.rules import unfair_rule
 
 NOT = ("polarity", "negation", "not")
 IS = ("polarity", "affirmative", "is")
@@ -88,7 +89,7 @@ def test_a_negation_removed_under_a_switch_off_condition_is_rejected():
 
 
 def _version_edit(chunk: str, sentence: str, old: str, new: str, doc_text: str | None = None):
-    from mutagen_cite.cases.candidates import release_incoherent
+    from mutagen_cite.cases.fairness.releases import release_incoherent
 
     c = near_miss(chunk, sentence, old, new, ("entity", "version", old), family="entity", answer="x")
     return release_incoherent(c, doc_text if doc_text is not None else chunk)
@@ -113,7 +114,7 @@ def test_a_version_of_the_release_line_in_a_release_entry_is_rejected():
     # a section after the last entry ("Support windows") is no part of it
     doc4 = doc + f"\nSupport windows\n\n{sentence}\n"
     c_at = doc4.rindex(sentence)
-    from mutagen_cite.cases.candidates import _release_heading
+    from mutagen_cite.cases.fairness.releases import _release_heading
     assert _release_heading(doc4, c_at) is None and _release_heading(doc4, doc4.index(sentence)) is not None
 
 
@@ -179,7 +180,7 @@ def test_a_same_head_name_swap_needs_modifiers_of_the_same_sort():
 
 
 def test_the_per_document_table_index_answers_every_row_of_one_document():
-    from mutagen_cite.cases.candidates import ambiguous_in_document
+    from mutagen_cite.cases.fairness.ambiguity import ambiguous_in_document
 
     rows = ["STEP: Book the kiln; TIME: 1 business day.", "STEP: Load the shelves; TIME: 3 business days.",
             "STEP: Confirm the glaze; TIME: 1 business day."]
@@ -197,7 +198,7 @@ def test_the_per_document_table_index_answers_every_row_of_one_document():
 
 
 def test_a_version_sibling_must_vary_the_same_products_version():
-    from mutagen_cite.cases.candidates import _same_product
+    from mutagen_cite.cases.fairness.releases import _same_product
 
     assert _same_product("Quillon 4.2", "Quillon 4.1") and _same_product("v4.2.0", "Version 4.1.0")
     # a sibling whose varying value is another product's version differs elsewhere too

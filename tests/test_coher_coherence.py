@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from families_support import near_miss
 
-from mutagen_cite.cases.candidates import unfair_rule
+from mutagen_cite.cases.fairness.rules import unfair_rule
 from mutagen_cite.cases.coherence import (advice_after_denial, consequence_after, derived_bound, identifier_heading,
                                           lead_in_line, universal_after)
 

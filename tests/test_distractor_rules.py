@@ -12,7 +12,10 @@ import pytest
 from families_support import near_miss, slotted_sentence
 
 from mutagen_cite.cases.build import label_check, names_change, split_chunk_sentences
-from mutagen_cite.cases.candidates import Candidate, _in_arithmetic, _restated, unfair_rule
+from mutagen_cite.cases.candidate import Candidate
+from mutagen_cite.cases.fairness.numbers import _in_arithmetic
+from mutagen_cite.cases.fairness.restated import _restated
+from mutagen_cite.cases.fairness.rules import unfair_rule
 from mutagen_cite.model import Verdict
 
 

@@ -490,10 +490,12 @@ def test_entity_the_vendors_name_for_the_same_product_is_no_sibling():
     # (the original's modifier is a name, as the replacement's: see test_coh_coherence for "Data Pulse")
     s, slot = manual("Alerts are sent by Nimbus Pulse to on-call staff.", "Nimbus Pulse", "entity", "product",
                      "Nimbus Pulse")
-    # (without corpus counts the house is the vocabulary's first organisation: ValueSource.house_names)
-    assert ENTITY.mutate(s, slot, vocab(org=("Orbit",), product=("Orbit", "Orbit Pulse")), random.Random(0)) is None
-    m = ENTITY.mutate(s, slot, vocab(org=("Orbit",), product=("Orbit", "Orbit Pulse", "Kestrel Pulse")),
-                      random.Random(0))
+    # (the build gives the value source the corpus's own names: ValueSource.house_names)
+    orbit = ValueSource(Vocabulary({"org": ("Orbit",), "product": ("Orbit", "Orbit Pulse")}), house=("Orbit",))
+    assert ENTITY.mutate(s, slot, orbit, random.Random(0)) is None
+    orbit = ValueSource(Vocabulary({"org": ("Orbit",), "product": ("Orbit", "Orbit Pulse", "Kestrel Pulse")}),
+                        house=("Orbit",))
+    m = ENTITY.mutate(s, slot, orbit, random.Random(0))
     assert m is not None and m.replacement == "Kestrel Pulse"
 
 

@@ -10,7 +10,7 @@ import pytest
 
 from families_support import near_miss
 
-from mutagen_cite.cases.candidates import unfair_rule
+from mutagen_cite.cases.fairness.rules import unfair_rule
 from mutagen_cite.cases.families.aggregation import FAMILY, _edit as aggregation_edit
 from mutagen_cite.model import Sentence, Slot
 

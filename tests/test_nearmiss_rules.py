@@ -15,7 +15,8 @@ import pytest
 from families_support import near_miss
 
 from mutagen_cite.cases.build import BuildReport, select
-from mutagen_cite.cases.candidates import _order_broken, unfair_rule
+from mutagen_cite.cases.fairness.order import _order_broken
+from mutagen_cite.cases.fairness.rules import unfair_rule
 
 
 def _rule(c) -> str | None:
@@ -239,7 +240,7 @@ def test_a_version_inside_a_longer_identifier_is_no_entity_site():
 
 
 def test_a_table_row_whose_value_another_row_of_the_document_holds_is_ambiguous():
-    from mutagen_cite.cases.candidates import ambiguous_in_document
+    from mutagen_cite.cases.fairness.ambiguity import ambiguous_in_document
 
     row = "STEP: Book the kiln; OWNER: Member; TIME: 1 business day."
     c = near_miss(row, row, "1 business day", "2 business days", ("quantity", "duration", "1 business day"),
@@ -253,7 +254,7 @@ def test_a_table_row_whose_value_another_row_of_the_document_holds_is_ambiguous(
 
 
 def test_an_answer_another_sentence_shares_makes_the_question_ambiguous():
-    from mutagen_cite.cases.candidates import answer_shared
+    from mutagen_cite.cases.fairness.ambiguity import answer_shared
     from mutagen_cite.cases.questions import Phrasing
 
     sentence = "Glaze previews are included in the Studio plan."

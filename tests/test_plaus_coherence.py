@@ -10,7 +10,8 @@ from __future__ import annotations
 import pytest
 from families_support import near_miss
 
-from mutagen_cite.cases.candidates import section_heading, unfair_rule
+from mutagen_cite.cases.fairness.layout import section_heading
+from mutagen_cite.cases.fairness.rules import unfair_rule
 
 NOT = ("polarity", "negation", "not")
 IS = ("polarity", "affirmative", "is")

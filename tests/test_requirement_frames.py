@@ -14,7 +14,7 @@ from __future__ import annotations
 import pytest
 from families_support import near_miss, slotted_sentence
 
-from mutagen_cite.cases.candidates import unfair_rule
+from mutagen_cite.cases.fairness.rules import unfair_rule
 from mutagen_cite.cases.families import grammar
 from mutagen_cite.cases.families.modality import _edits
 

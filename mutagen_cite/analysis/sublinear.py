@@ -197,6 +197,7 @@ class _Prefix:
 
     def __init__(self, corpus, sentences, mined, annotator):
         self.corpus, self.sentences, self.mined, self.annotator = corpus, sentences, mined, annotator
+        self.tiers = tuple(annotator.tiers)  # as the full analysis holds them
 
 
 class Pools:
@@ -216,19 +217,23 @@ class Pools:
         self.corpus, self.annotator = corpus, annotator
         self._ctx = None
         self._mined_at = 0
+        self._house: tuple[str, ...] | None = None  # the corpus's own names: all documents, read once
 
     def add(self, parsed: Mapping[str, list[Sentence]], new_ids: Sequence[str]) -> None:
         from ..cases.build import BuildContext, generate_candidates
         from ..cases.families import ValueSource
         from ..cases.questions import template_env
+        from ..judges.slots import analysis_product_names
         from .mine import mine
 
         if self._ctx is None or len(parsed) >= 1.5 * self._mined_at:
             mined = mine(parsed, threshold=self.budget.threshold)
             prefix = _Prefix(self.corpus, dict(parsed), mined, self.annotator)
             env = self._ctx.env if self._ctx is not None else template_env(None)
+            if self._house is None:
+                self._house = analysis_product_names(prefix)
             self._ctx = BuildContext(prefix, self.families, None, self.budget.seed, self.budget.chunk_chars, 0, env,
-                                     ValueSource(mined.vocabulary, mined))
+                                     ValueSource(mined.vocabulary, mined, house=self._house))
             self._mined_at = len(parsed)
         else:
             self._ctx.analysis.sentences.update({d: parsed[d] for d in new_ids})

@@ -13,16 +13,26 @@ import math
 import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field, replace
-from functools import cached_property
+from importlib.metadata import version
 from typing import Callable, Sequence
 
+from rapidfuzz import fuzz
+
 from .. import __version__
-from .candidates import Candidate, build_cases, candidates_for_sentence, stable_rank
-from .entailed import FAMILIES as ENTAILMENT_FAMILIES
+from ..corpus import chunk_containing
 from ..errors import ConfigError, CorpusError
+from ..judges import default_judge_spec, make_judge
+from ..judges.slots import analysis_product_names
+from ..model import FAMILIES, Case, Document, Suite, SuiteHeader
+from .candidate import Candidate, stable_rank
+from .candidates import candidates_for_sentence
+from . import entailed
+from .entailed import FAMILIES as ENTAILMENT_FAMILIES
+from .fairness.reading import _mentions, _sentence_spans
 from .families import ValueSource, get_families
-from ..model import Case, Document, Suite, SuiteHeader
 from .questions import DEFAULT_VERSION, VERSIONS, template_env
+from .validate import validate_suite
+from .variants import build_cases
 
 DEFAULT_CASES = 60
 DEFAULT_SEED = 13
@@ -196,8 +206,6 @@ def names_change(reason: str, c: Candidate) -> bool:
     ``c`` made? For negation, quantifier and modal edits: a problem of that kind. For values
     and names: a problem quoting the original or the replacement (in any form the value model
     equates: "$0 per month" names "$0")."""
-    from .candidates import _mentions
-
     family = c.family.name
     problems = [p.strip() for p in (reason or "").split(";")]
     problems = [p for p in problems if p and not p.startswith(_FALLBACKS)]
@@ -255,8 +263,6 @@ def select(
         sentence ("Comp time expires ..." and "Travel comp time expires ..." on two pages)."""
         if _seen_keys(c) & used_sentences:
             return True
-        from rapidfuzz import fuzz
-
         text = " ".join(c.sentence.text.lower().split())
         return any(fuzz.ratio(text, other) >= NEAR_COPY for other in chosen_texts)
 
@@ -350,8 +356,6 @@ class BuildContext:
         return {d.id: d for d in self.analysis.corpus.documents}
 
     def chunker(self, doc: Document, start: int, end: int):
-        from ..corpus import chunk_containing
-
         return chunk_containing(doc, start, end, max_chars=self.chunk_chars, overlap=self.chunk_overlap)
 
     def check(self, batch: Sequence[Candidate]) -> list[dict | None]:
@@ -380,8 +384,6 @@ class BuildContext:
     def invalid(self, cand: Candidate, label: dict) -> list[str]:
         """The validator's errors for the two cases of ``cand`` (empty when both are valid),
         and a question that does not parse as one interrogative sentence."""
-        from .validate import validate_suite
-
         nlp = getattr(self.analysis.annotator, "nlp", None)
         if nlp is not None:
             why = ill_formed_question(nlp(cand.phrasing.question))
@@ -409,13 +411,12 @@ class BuildContext:
             "product_names": list(self.product_names),
         }
 
-    @cached_property
+    @property
     def product_names(self) -> tuple[str, ...]:
-        """The corpus's own names the judge resolves "we" / "our" to (recorded in the header),
-        read once per run."""
-        from ..judges.slots import analysis_product_names
-
-        return analysis_product_names(self.analysis)
+        """The corpus's own names (recorded in the header): the judge resolves "we" / "our" to
+        them, the entity family never edits them, and no case expects one as its answer. Found
+        once per run (:func:`make_context`) and held by the value source."""
+        return self.values.house_names()
 
     def header(self, n_cases: int) -> SuiteHeader:
         return SuiteHeader(
@@ -431,8 +432,6 @@ def faker_version() -> str:
     """The installed Faker's version: its name lists feed synthetic near-miss values, so the same
     seed gives the same suite only under the same Faker (recorded in the header, checked by
     ``build --update``)."""
-    from importlib.metadata import version
-
     return version("faker")
 
 
@@ -480,10 +479,9 @@ class _OneDocument:
 
 
 def split_chunk_sentences(text: str) -> list[str]:
-    """Sentences of a chunk, with newlines as hard breaks (as the loader split its source)."""
-    from ..corpus import split_sentences
-
-    return [text[a:b] for a, b in split_sentences(text)]
+    """Sentences of a chunk, with newlines as hard breaks (as the loader split its source), from
+    the one cached splitter the fairness rules read."""
+    return [text[a:b] for a, b in _sentence_spans(text)]
 
 
 def with_entailment(ctx: "BuildContext", *, embedding_model: str | None = None, cache_dir=None) -> "BuildContext":
@@ -491,9 +489,7 @@ def with_entailment(ctx: "BuildContext", *, embedding_model: str | None = None, 
     it: `build` and `build --update` label-check candidates the same way."""
     if not any(f.name in ENTAILMENT_FAMILIES for f in ctx.families):
         return ctx
-    from .entailed import make_checker
-
-    return replace(ctx, entailment=make_checker(ctx.judge, embedding_model=embedding_model, cache_dir=cache_dir))
+    return replace(ctx, entailment=entailed.make_checker(ctx.judge, embedding_model=embedding_model, cache_dir=cache_dir))
 
 
 def make_context(
@@ -513,14 +509,10 @@ def make_context(
     fams = get_families(families)
     if not fams:
         raise ConfigError("no families selected", hint="pass --families scope,date,...")
+    names = analysis_product_names(analysis)
     if judge is None:
-        from ..judges import default_judge_spec, make_judge
-
         # the slots judge reads the corpus's own tiers through the build's annotator
-        from ..judges.slots import analysis_product_names
-
-        judge = make_judge(default_judge_spec(), annotator=analysis.annotator,
-                           product_names=analysis_product_names(analysis))
+        judge = make_judge(default_judge_spec(), annotator=analysis.annotator, product_names=names)
     if not analysis.mined.enumerations:
         raise CorpusError(
             "no enumerations found: no two sentences state the same thing for different values",
@@ -530,7 +522,7 @@ def make_context(
         )
     return BuildContext(
         analysis, tuple(fams), judge, seed, chunk_chars, chunk_overlap, template_env(templates_dir),
-        ValueSource(analysis.mined.vocabulary, analysis.mined), question_version,
+        ValueSource(analysis.mined.vocabulary, analysis.mined, house=names), question_version,
     )
 
 
@@ -608,7 +600,7 @@ def build_suite(
     if pools is not None:  # only part of the corpus was parsed: the suite depends on the budget
         settings_extra["pool_factor"] = pools.budget.factor
     if min_hardness:
-        from ..audit.hardness import WINDOW, hardness_preference, scoring_window
+        from ..audit.hardness import WINDOW, hardness_preference, scoring_window  # deferred: numpy (seconds)
 
         # only the candidates selection reaches first are scored (audit/hardness.py, WINDOW)
         prefer = hardness_preference(scoring_window(by_family, math.ceil(n_cases / 2), seed), min_hardness,
@@ -631,8 +623,6 @@ def build_suite(
 
 
 def _family_order(name: str) -> int:
-    from ..model import FAMILIES
-
     return FAMILIES.index(name) if name in FAMILIES else len(FAMILIES)
 
 

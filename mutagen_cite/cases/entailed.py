@@ -3,7 +3,7 @@
 An aggregation, modality or polarity near miss is the true chunk with one sentence weakened or
 flipped. It is no near miss when *another* unit of that chunk (a sentence, a heading, a list
 item, a table row with its headers: the one splitter's units) still states the claim, in other
-words than the edited sentence (:func:`~.candidates._restated` catches the same words said twice).
+words than the edited sentence (:func:`~.fairness.restated._restated` catches the same words said twice).
 
 No NLI model can be installed on the machines this was built on (docs MODELS.md), so the check
 has two scorers behind one protocol (``scores(pairs) -> list[float]``, pairs of (unit, claim)):
@@ -39,6 +39,9 @@ from __future__ import annotations
 import re
 import sys
 from typing import Any, Callable, Sequence
+
+from ..values import contains_phrase
+from .fairness.reading import _NEGATIVE_CLAUSE_RX, _claim_values, _content_stems, _keeps, _sentence_spans
 
 #: the families whose near miss keeps the claim's words and changes its strength or polarity
 FAMILIES = ("aggregation", "modality", "polarity")
@@ -115,8 +118,6 @@ def make_checker(judge: Any = None, *, embedding_model: str | None = None, cache
 def other_units(c) -> list[str]:
     """The units of the distractor chunk other than the edited one (headings, list items and
     table rows are sentences of the one splitter)."""
-    from .candidates import _sentence_spans
-
     span = c.edit_span
     text = c.distractor_text
     out = []
@@ -134,9 +135,6 @@ def eligible(claim: str, unit: str, *, family: str, negated: bool, values: Seque
     """Can ``unit`` restate ``claim`` at all, by its attributes? It keeps every one of the
     claim's ``values``, carries no weaker word the claim lacks (nor the edit's ``replacement``),
     has the claim's polarity (``negated``: the claim denies) and shares a content word with it."""
-    from .candidates import _NEGATIVE_CLAUSE_RX, _content_stems, _keeps
-    from ..values import contains_phrase
-
     if not all(_keeps(unit, v) for v in values):
         return False
     if replacement and contains_phrase(unit, replacement) and not contains_phrase(claim, replacement):
@@ -159,8 +157,6 @@ class ChunkEntailment:
     def restatements(self, batch: Sequence[Any]) -> list[str | None]:
         """Per candidate, the other unit of its distractor chunk that restates (NLI: entails)
         its claim, or None; all of the batch's pairs go to the scorer in one call."""
-        from .candidates import _NEGATIVE_CLAUSE_RX, _claim_values
-
         asks: list[tuple[int, str, str]] = []
         for i, c in enumerate(batch):
             if c.family.name not in FAMILIES or c.mutation is None:

@@ -35,7 +35,11 @@ from pathlib import Path
 from typing import Callable, Iterable, Sequence
 
 from ..errors import CorpusError, ConfigError, MutagenError, SuiteError
+from .candidate import stable_rank
+from .candidates import candidates_for_sentence
+from .fairness.reading import _claim_values, _mentions
 from .families import ValueSource
+from .variants import build_cases
 from ..model import (FAMILIES, Case, ChunkOrigin, ContextChunk, Document, MutationRecord, Provenance, Suite,
                      SuiteHeader)
 from ..analysis.parse_cache import DEFAULT_CACHE
@@ -499,7 +503,7 @@ class _PinnedValues(ValueSource):
     a rematched case keeps its near-miss value instead of drawing a new one."""
 
     def __init__(self, base: ValueSource, pin: str):
-        super().__init__(base.vocabulary, base.mine_result)
+        super().__init__(base.vocabulary, base.mine_result, base.house_names())
         self.pin = _norm(pin)
 
     def mined(self, sentence, slot):
@@ -599,8 +603,6 @@ def _rematch(cases: list[Case], doc: Document, ctx, used: set[str], gone_value: 
     MIN_SENTENCE_RATIO similar to the old one, passing the label check. Else why not (text)."""
     from rapidfuzz import fuzz
 
-    from .candidates import candidates_for_sentence
-
     lead = cases[0]
     prov = lead.provenance or Provenance()
     mutation = prov.mutation or MutationRecord()
@@ -660,7 +662,6 @@ def same_context(old_sentence: str, slot_start: int | None, slot_end: int | None
     up hourly." for "Production databases are backed up hourly.") fails: rebuilt under the
     old id it would re-point the case to a different fact."""
     from ..values import find_values
-    from .candidates import _claim_values, _mentions
 
     if any(not _mentions(old_sentence, v) for v in _claim_values(c)):
         return False
@@ -731,7 +732,6 @@ def _refill(ctx, need: dict[str, int], have: Counter, used: set[str], taken: set
     ``min_hardness``), hard candidates go first, as in ``build --min-hardness``: the pool then
     holds every document's candidates, not only the first few documents'."""
     from .build import select
-    from .candidates import stable_rank
 
     lead = [d for d in first if d in ctx.documents]
     rest = sorted((d for d in ctx.analysis.sentences if d not in set(lead)),
@@ -910,8 +910,6 @@ def update_suite(
             else:
                 cand, label = found
                 used.add(cand.sentence.key)
-                from .candidates import build_cases
-
                 built = {c.variant: c for c in build_cases(cand, docs[state.doc], seed=ctx.seed, labels=label)}
                 for old in cases:
                     new = built.get(old.variant)

@@ -421,11 +421,12 @@ def corpus_pairs(
 
     from ..cases.families import ValueSource
     from ..analysis.pipeline import analyse
+    from .slots import analysis_product_names
 
     kwargs = {} if cache_dir is None else {"cache_dir": cache_dir}
     analysis = analyse(corpus_dir, spacy_model=spacy_model, nlp=nlp, **kwargs)
     name = dataset or f"corpus:{Path(corpus_dir).resolve().name}"
-    values = ValueSource(analysis.mined.vocabulary, analysis.mined)
+    values = ValueSource(analysis.mined.vocabulary, analysis.mined, house=analysis_product_names(analysis))
     pairs = derive_pairs(
         analysis.sentences, dataset=name, seed=seed, per_doc_family=per_doc_family, values=values,
         exclude_docs=exclude_docs, include_docs=include_docs,

@@ -30,51 +30,26 @@ class Example:
     vocabulary: dict[str, tuple[str, ...]] | None = None
 
 
-#: how many times more often the house is named than the next name (see ValueSource.house_names)
-HOUSE_DOMINANCE = 2
-
-
 class ValueSource:
     """Where replacement values come from: the sentence's own enumeration siblings, then the
     corpus vocabulary of that slot kind. Families call ``mined`` before inventing a value."""
 
-    def __init__(self, vocabulary: Vocabulary | None = None, mine_result=None):
+    def __init__(self, vocabulary: Vocabulary | None = None, mine_result=None, house: Sequence[str] = ()):
         self.vocabulary = vocabulary or Vocabulary({})
         self.mine_result = mine_result
+        self._house = tuple(house)
 
     @classmethod
     def empty(cls) -> "ValueSource":
         return cls()
 
     def house_names(self) -> tuple[str, ...]:
-        """The corpus's own product or company (the name the documents are about): the
-        capitalised, non-acronym, one-word name tagged most often as an organisation or product
-        (``MineResult.kinds_of``), when it is named at least ``HOUSE_DOMINANCE`` times as often
-        as the next; without corpus counts, the vocabulary's first organisation. Documentation
-        names its own product on every page; a near miss that swaps it for a competitor
-        ("documents retrieved by <rival>" in the house's own guide) is no document the house
-        would write, so entity edits neither change it nor bring it in (issue 11)."""
-        cached = getattr(self, "_house", None)
-        if cached is not None:
-            return cached
-        def good(name: str) -> bool:
-            words = name.split()
-            return bool(words) and name[:1].isupper() and not any(w.isupper() for w in words) and not any(
-                c.isdigit() for c in name)
-        counts: dict[str, int] = {}
-        kinds_of = getattr(self.mine_result, "kinds_of", None) or {}
-        for name, kinds in kinds_of.items():
-            n = kinds.get("org", 0) + kinds.get("product", 0)
-            if n and good(name) and len(name.split()) == 1:
-                counts[name] = n
-        if counts:
-            ranked = sorted(counts, key=lambda k: (-counts[k], k))
-            # the house dominates: at least twice as often named as the next name; a corpus
-            # that speaks of "we" and names no product gets no house
-            dominant = len(ranked) == 1 or counts[ranked[0]] >= HOUSE_DOMINANCE * counts[ranked[1]]
-            self._house = (ranked[0],) if dominant else ()
-        else:  # no corpus counts (a unit example): the vocabulary's most frequent organisation
-            self._house = tuple(v for v in self.vocabulary.surfaces.get("org", ())[:1] if good(v))
+        """The corpus's own names (its company or product: what the documents are about), as
+        the build found them once per run with :func:`~mutagen_cite.judges.slots.corpus_product_names`,
+        the one definition the judge and the suite header use too; empty when none were given.
+        Documentation names its own product on every page; a near miss that swaps it for a
+        competitor ("documents retrieved by <rival>" in the house's own guide) is no document
+        the house would write, so entity edits neither change it nor bring it in (issue 11)."""
         return self._house
 
     def mined(self, sentence: Sentence, slot: Slot) -> tuple[str, ...]:

@@ -1,0 +1,193 @@
+"""Rules for an edit the neighbouring sentences still presuppose: an example, a consequence or
+a reference back after it, an FAQ answer word before it, a later step that refers back to
+what this step makes, what happens when an obligation is not met, "without exception".
+"""
+
+from __future__ import annotations
+
+import re
+
+from ...judges.slots import stem
+from ..candidate import Candidate
+from ..coherence import consequence_after, universal_after
+from .reading import (_AUXILIARIES, _claim_values, _content_stems, _keeps, _mentions, _next_in_paragraph, _next_sentence,
+                      _sentences_after, _sentences_in)
+
+
+#: a sentence that opens by elaborating on the one before it: an example, a consequence, a
+#: restatement or a reference back ("For example, ...", "This means ...", "If so, ..."). It
+#: presupposes the statement before it as written, so negating that statement leaves it
+#: asserting the original.
+ELABORATES = re.compile(
+    r"^[\s>*\-\u2022(\"']*(?:for\s+example|for\s+instance|e\.\s?g\.|i\.\s?e\.|in\s+other\s+words|that\s+is,|"
+    r"this\s+means|that\s+means|as\s+a\s+result|therefore|thus|hence|consequently|so\s*,|otherwise|"
+    r"in\s+(?:that|this|such\s+a)\s+case|if\s+so\b|if\s+not\b|(?:this|that|these|those|such)\b)",
+    re.I,
+)
+
+
+#: a reference back inside a sentence's first clause: "If your data is above that threshold, ...",
+#: "Requests over this limit ...": a demonstrative determiner, or "that" after a preposition
+REFERS_BACK = re.compile(
+    r"^[^,;:]*?\b(?:(?:this|these|those|such)\s+(?!is\b|are\b|was\b|were\b|means?\b|will\b|can\b|may\b)[a-z]{3,}"
+    r"|(?:above|below|over|under|beyond|past|exceeds?|reach(?:es)?|within|at|of|in|on|for|with|to|from|by)"
+    r"\s+that\s+(?!is\b|are\b|was\b|were\b)[a-z]{3,})",
+    re.I,
+)
+
+
+def _elaborated(c: Candidate) -> str | None:
+    """The next sentence elaborates on the edited one: an example, a consequence, a reference
+    back ("If your data is above that threshold, ...", "This includes ..."), or more about the
+    same number ("Deleted recordings stay in the trash for another 30 days."); or an example
+    follows further down the chunk ("For example: Monday 10 hours, Friday 6 hours"). Those
+    presuppose the statement as written, so negating it leaves them asserting the original."""
+    nxt = _next_sentence(c).strip()
+    if ELABORATES.match(nxt) or REFERS_BACK.match(nxt):
+        return f"the next sentence elaborates on the edited one ({nxt[:40]!r}), so it still presupposes the original"
+    if c.family.name == "aggregation":
+        return _example_after(c)  # a neighbour about the same thing is no restatement of a universal
+    numbers = [s.text for s in c.sentence.slots if s.family in ("quantity", "date")]
+    if any(_mentions(nxt, v) for v in numbers):
+        return f"the next sentence goes on about the same number ({nxt[:40]!r}), so it still presupposes the original"
+    shared = (_content_stems(c.sentence.text) & _content_stems(nxt)) - _content_stems(c.site.text)
+    if len(shared) >= CONTINUES and all(_keeps(nxt, v) for v in _claim_values(c)):  # not an enumeration's sibling
+        return (f"the next sentence goes on about the same thing ({', '.join(sorted(shared)[:4])}: {nxt[:40]!r}), "
+                "so it still presupposes the original")
+    return _example_after(c)
+
+
+def _example_after(c: Candidate) -> str | None:
+    """An example follows the edited sentence in its chunk ("For example: ...")."""
+    for other in _sentences_after(c):
+        if EXAMPLE.match(other):
+            return f"an example follows it in the chunk ({other[:40]!r}), illustrating the original"
+    return None
+
+
+#: words that answer a yes/no question at the head of an FAQ answer ("No.", "Yes, ...", "Not yet.")
+ANSWER_WORD = re.compile(
+    r"^[\s>*\-\u2022_\"'(]*(?:(?:a|answer)\s*[:.]\s*)?(?:yes|no|nope|yep|correct|not\s+(?:yet|currently|at\s+(?:the\s+moment|this\s+time)))\b"
+    r"\s*[.,!:;)\u2014\u2013-]", re.I)
+
+
+def _answered(c: Candidate) -> str | None:
+    """The edited sentence sits in an answer that opens with "Yes" or "No" (an FAQ: a question
+    line, then "No. Backups are not ..."), or opens with it itself. The answer word states the
+    polarity, strength or scope of what follows, so negating or weakening the sentence leaves
+    the chunk contradicting itself (or the answer word still asserting the original)."""
+    if ANSWER_WORD.match(c.sentence.text):
+        return f"the sentence opens with an answer word ({c.sentence.text.strip()[:20]!r}) that states the original"
+    off = c.sentence.start - c.true_chunk.start
+    para = re.split(r"\n\s*\n|\n(?=\s*#)", c.true_chunk.text[:off])[-1]
+    before = _sentences_in(c.true_chunk.text, off - len(para), off)
+    for other in before[:1] + before[-1:]:
+        if ANSWER_WORD.match(other):
+            return f"the answer opens with {other[:20]!r}, which still states the original"
+    return None
+
+
+#: an object the sentence introduces ("create a token", "add an SSH key")
+_INTRODUCED = re.compile(r"\b(?:a|an)\s+((?:[a-z][\w&.-]*\s+){0,2}[a-z][\w&-]*)", re.I)
+
+
+#: verbs that bring their object into being or into the reader's hands: a later step may refer
+#: back to that object ("the token") only because this step made it
+CREATION_VERBS = {"create", "generate", "add", "make", "get", "obtain", "receive", "issue", "download", "copy",
+                  "write", "open", "start", "register", "request", "install", "build", "upload", "send", "set",
+                  "provision", "deploy", "launch", "submit", "file", "fill", "sign", "book", "buy", "purchase",
+                  "assign", "attach", "enable", "configure", "define", "draft", "produce", "export", "save",
+                  "record", "schedule", "apply", "complete", "establish", "allocate", "grant", "mint", "spin"}
+
+
+#: words that end an introduced noun phrase before its head would be
+_NP_STOP = {"to", "of", "for", "in", "on", "at", "with", "by", "from", "and", "or", "that", "which", "who", "if",
+            "when", "before", "after", "is", "are", "be", "as", "per", "into", "using", "via"}
+
+
+def _presupposed(c: Candidate) -> str | None:
+    """A later sentence of the chunk presupposes what the edited one says happens: a procedure
+    whose later step refers back, with "the", "this" or "that", to the object this step's verb
+    introduces ("You must create a token." ... "Paste the token into ..."), or to the act itself
+    ("the token you created", "the key generated earlier"). Only for verbs that make or obtain
+    their object (:data:`CREATION_VERBS`): "the project" after "identifies a project" refers to
+    a project that exists anyway. Negating the step, or making it
+    optional, leaves those steps assuming the original, so the near miss still implies it."""
+    from lemminflect import getInflection, getLemma  # deferred: importing it loads its tables (seconds)
+
+    text = c.sentence.text
+    sentences = _sentences_after(c)
+    if not sentences:
+        return None
+    # from the site on: a polarity site may be the verb itself ("Owners generate ...")
+    clause = re.split(r"[,;:()]|\s[\u2014\u2013-]\s", text[c.site.start:], maxsplit=1)[0]
+    words = re.findall(r"[A-Za-z][\w'-]*", clause)
+    # the verb the site governs: the first word after it that is no auxiliary or adverb
+    verb = next((w for w in words[:4] if w.lower() not in _AUXILIARIES and not w.lower().endswith("ly")), None)
+    if verb is None or not verb.isalpha() or not verb.islower():
+        return None
+    lemma = getLemma(verb, upos="VERB")[0]
+    done = set(getInflection(lemma, tag="VBN")) | set(getInflection(lemma, tag="VBD"))
+    for other in sentences:
+        # any verb: its participle before a noun ("Then, compare the calculated hash ...") or the
+        # act named by the verb's own noun ("email your Director" ... "Export the approved email")
+        for past in done:
+            if re.search(r"\b(?:the|this|that|these|those|your)\s+" + re.escape(past) + r"\s+[a-z][\w-]*", other, re.I):
+                return f"a later sentence refers back to what this step does ({other.strip()[:40]!r})"
+        if lemma not in LIGHT_VERBS and re.search(
+                r"\b(?:the|this|that|your)\s+(?:[a-z][\w-]*(?:ed|en)\s+)?" + re.escape(lemma) + r"s?\b(?!\s+of\b)",
+                other, re.I):
+            return f"a later sentence refers back to the {lemma!r} this step makes ({other.strip()[:40]!r})"
+    if lemma not in CREATION_VERBS:
+        return None
+    head = None
+    m = _INTRODUCED.search(clause)
+    if m and len(re.findall(r"\w+", clause[: m.start()])) <= 4:
+        np_words = m.group(1).split()
+        cut = next((k for k, w in enumerate(np_words) if w.lower() in _NP_STOP), len(np_words))
+        head = np_words[cut - 1].lower() if cut else None
+    for other in sentences:
+        if head:
+            r = re.search(r"\b(?:the|this|that)\s+(?:[\w-]+\s+){0,2}?(" + re.escape(head) + r")s?\b", other, re.I)
+            if r and stem(r.group(1).lower()) == stem(head):
+                return f"a later sentence refers back to the {head!r} this step introduces ({other.strip()[:40]!r})"
+        for past in done:
+            if re.search(r"\b(?:the|this|that|your)\s+(?:[\w-]+\s+){0,3}?(?:that\s+)?you(?:['\u2019]ve|\s+have|\s+just)?\s+"
+                         + re.escape(past) + r"\b|\b" + re.escape(past)
+                         + r"\s+(?:earlier|previously|above|in\s+(?:the\s+)?(?:previous|last|first)\s+step)\b",
+                         other, re.I):
+                return f"a later sentence refers back to what this step says happens ({other.strip()[:40]!r})"
+    return None
+
+
+#: verbs whose bare form is also a common noun for something other than their act ("the use of",
+#: "the set of", "the check box"): a later "the <verb>" refers to no act of this step
+LIGHT_VERBS = {"use", "set", "make", "get", "have", "do", "go", "take", "keep", "let", "see", "check", "run", "need",
+               "start", "change", "work", "turn", "display", "show", "view", "list", "test", "access", "support",
+               "plan", "return", "process", "help", "contact", "review", "note", "follow", "include", "state", "file",
+               "form", "point", "place", "call", "close", "open", "order", "record", "log", "store", "update"}
+
+
+#: content words the next sentence must share with a negated one to be going on about the same
+#: thing ("GSA speakers are not permitted to sign release forms not reviewed by OGC." / "You must
+#: use the approved letter and have it reviewed by OGC.")
+CONTINUES = 3
+
+
+#: a sentence or block that gives an example of what precedes it
+EXAMPLE = re.compile(r"^[\s>*\-\u2022(\"']*(?:for\s+example|for\s+instance|e\.\s?g\.|examples?\s*:|example\s+\d)", re.I)
+
+
+def _consequence_after(c: Candidate) -> str | None:
+    """An obligation followed, in its paragraph, by what happens when it is not met
+    (:func:`.coherence.consequence_after`): weakening its modal leaves the requirement stated."""
+    own = _content_stems(c.sentence.text) - _content_stems(c.site.text)
+    return consequence_after(c.sentence.text, _next_in_paragraph(c, 2), lambda t: own & _content_stems(t))
+
+
+def _universal_after(c: Candidate) -> str | None:
+    """A universal followed, in its paragraph, by a sentence saying the same holds without
+    exception (:func:`.coherence.universal_after`)."""
+    nxt = (_next_in_paragraph(c) or [""])[0]
+    shared = (_content_stems(c.sentence.text) - _content_stems(c.site.text)) & _content_stems(nxt)
+    return universal_after(nxt, shared, c.site.text)
