@@ -25,6 +25,7 @@ from typing import Sequence
 from .families import Family, ValueSource
 from ..model import (Case, Chunk, ChunkOrigin, ContextChunk, Document, EnumerationMember, Expect, Mutation,
                      MutationRecord, Provenance, Sentence, Slot, SourceSpan)
+from .coherence import chunk_rule
 from .families.tier_order import still_implied as tier_implied
 from .questions import CONTRADICTING, DEFAULT_VERSION, VERIFYING, Phrasing, heading_before, is_table_row, phrase
 
@@ -1504,6 +1505,8 @@ def unfair_rule(c: Candidate) -> tuple[str, str] | None:
         return "condition-negation", "the negation sits in a condition ('if you haven't ...'), not in the statement"
     if family == "polarity" and re.search(r"\b(?:that|which|who|whom|whose|where)\b[^,;:]*$", before, re.I):
         return "relative-clause", "the polarity belongs to a relative clause ('steps that have succeeded'), not to the statement"
+    if (why := chunk_rule(c)) is not None:  # rules over the rest of the chunk (coherence.chunk_rule)
+        return why
     if re.match(r"\s+or\s+(?:later|newer|higher|above|more|earlier|older|greater|fewer|less)\b|\+", after):
         return "open-bound", "the value is an open bound ('Node 18 or later'): another value can still satisfy it"
     if family == "entity" and re.match(r"\s*\(\s*[A-Z][A-Z0-9&.-]+\s*\)", after):

@@ -320,3 +320,217 @@ def protective_reason(sentence: str, site_start: int, site_end: int) -> str | No
     if m:
         return f"the sentence gives a protective reason ({m.group(0)!r}) for the denial; without it the reason makes no sense"
     return None
+
+
+# --------------------------------------------------------------------------- round 21 (issues 10, 11)
+#
+# Rules found in the round-21 reads of unseen documentation (Trigger.dev, Timescale): a weakened
+# requirement that a neighbour still states in other words, a lone list item under a lead-in
+# that names its items restrictions, an example that shows what a requirement excludes, a thing
+# "not included by default" before the step that adds it, and a negation put into a temporal
+# "After ..." clause. :func:`chunk_rule` runs them all for ``candidates.unfair_rule``.
+
+#: an obligation stated in a sentence; its negated forms ("not required", "doesn't need to")
+#: state the opposite and are no cue
+REQUIREMENT_CUE = re.compile(
+    r"\b(?:must|shall|required|requires?|mandatory|need(?:s)?\s+to|ha(?:ve|s)\s+to)\b", re.I)
+_NEGATED_CUE = re.compile(
+    r"\b(?:not|n['\u2019]t|never|no\s+longer)\s+(?:\w+\s+)?(?:must|required|requires?|mandatory|need|have\s+to|has\s+to)\b",
+    re.I)
+#: words that never head the object a requirement is about
+_NOT_HEADS = {"yourself", "itself", "themselves", "himself", "herself", "it", "them", "this", "that", "these",
+              "those", "one", "all", "any", "some", "each", "every", "both", "manually", "first", "again",
+              "always", "also", "only", "just", "then", "now", "here", "there"}
+#: words that end a noun phrase (a preposition, a conjunction, a relative or a verb particle)
+_NP_END = {"to", "of", "for", "in", "on", "at", "with", "by", "from", "into", "onto", "via", "per", "as", "and", "or",
+           "but", "that", "which", "who", "when", "if", "before", "after", "until", "unless", "so", "because",
+           "than", "within", "across", "over", "under", "between", "through", "during", "instead", "using",
+           "is", "are", "be", "was", "were", "yourself", "itself", "themselves"}
+_DETS = {"a", "an", "the", "your", "our", "their", "its", "this", "that", "these", "those", "each", "every", "any",
+         "all", "some", "my", "his", "her"}
+_AUX = {"be", "been", "being", "have", "has", "had", "do", "does", "to", "not", "also", "always", "only", "never",
+        "still", "first", "then", "now", "just", "explicitly", "manually", "carefully", "either", "both"}
+
+
+def _words(text: str) -> list[str]:
+    return re.findall(r"[A-Za-z][\w'.-]*[A-Za-z0-9]|[A-Za-z]", text)
+
+
+def _parts(word: str) -> set[str]:
+    """The lower-case parts of a word, split at camelCase and at ``_ - .`` joints ("messageId" ->
+    {"message", "id"}); a plain word is its own one part, its plural "-s" dropped."""
+    pieces = re.findall(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+", word)
+    out = set()
+    for p in pieces or [word]:
+        p = p.lower()
+        out.add(p[:-1] if p.endswith("s") and len(p) > 3 and not p.endswith("ss") else p)
+    return out
+
+
+def requirement_object(sentence: str, site_start: int, site_end: int) -> tuple[str, str] | None:
+    """``(verb, head)`` of the clause a modal site governs: the first word after the site that is
+    no auxiliary or adverb, and the head of the noun phrase after it ("must specify a mode" ->
+    ("specify", "mode"); "should use the messageId from ..." -> ("use", "messageId")). A
+    passive or intransitive clause ("must be remediated within 14 days") has no object: None."""
+    words = _words(re.split(r"[,;:()]|\s[\u2014\u2013-]\s", sentence[site_end:], maxsplit=1)[0])
+    k = 0
+    while k < len(words) and (words[k].lower() in _AUX or words[k].lower().endswith("ly")):
+        k += 1
+    if k >= len(words) or not words[k].islower():
+        return None
+    verb = words[k]
+    if verb.lower() in ("be", "been") or verb.lower().endswith("ed"):
+        return None
+    np: list[str] = []
+    for w in words[k + 1:]:
+        low = w.lower()
+        if low in _NP_END or (np and low.endswith("ly")):
+            break  # a preposition, a conjunction or an adverb after the noun ("the key monthly")
+        if not np and low in _DETS:
+            continue
+        np.append(w)
+        if len(np) > 4:
+            return None
+    np = [w for w in np if w.lower() not in _DETS]
+    if not np or np[-1].lower() in _NOT_HEADS:
+        return None
+    return verb, np[-1]
+
+
+def requirement_beside(sentence: str, site_start: int, site_end: int, neighbours: list[str]) -> str | None:
+    """A sentence right beside a weakened requirement (``neighbours``: the one before and the
+    one after it, in its paragraph) states a requirement on the same object in other words: it
+    holds a requirement cue (:data:`REQUIREMENT_CUE`, not negated) and names the head of the
+    edited clause's object ("The extension requires an explicit mode parameter." before "All
+    configurations must specify a mode."; "The message id must match ..." before "... should
+    use the messageId ..."), with another verb: the same verb is a sibling requirement about
+    another subject ("Production databases must ..." / "Staging databases should ..."), or a
+    restatement ``_restated`` already reads. Weakening the modal then leaves the chunk stating
+    the requirement."""
+    found = requirement_object(sentence, site_start, site_end)
+    if found is None:
+        return None
+    verb, head = found
+    head_parts = _parts(head)
+    for other in neighbours:
+        other = other.strip()
+        if not other or not REQUIREMENT_CUE.search(other) or _NEGATED_CUE.search(other):
+            continue
+        theirs: set[str] = set()
+        for w in _words(other):
+            theirs |= _parts(w)
+        if verb.lower() in {w.lower() for w in _words(other)}:
+            continue  # the same act required of another thing: a sibling
+        if head_parts <= theirs:
+            return f"{other[:50]!r} states a requirement on the same {head!r} in other words"
+    return None
+
+
+#: the last sentence of a list's lead-in naming its items restrictions or requirements
+#: ("has the following restrictions:", "Requirements:", "The following rules apply:")
+RESTRICTING_LEAD = re.compile(
+    r"\b(?:restrictions?|requirements?|prerequisites?|rules|constraints|limitations|must|required|mandatory)\b",
+    re.I)
+
+
+def restricting_lead_in(before: str) -> str | None:
+    """The lead-in above a lone item: the sentence starts its line (``before``, the chunk up to
+    it, ends with a newline), right under (at most one blank line) a line ending with ":" whose
+    last sentence names what follows restrictions or requirements. :func:`lead_in_line` asks for
+    a block of two items, since a lone paragraph after a colon is often what follows a stripped
+    code block ("reset the setting:"); a lead-in that names its items restrictions leaves no such
+    doubt, and a chunk may end after the first item."""
+    lines = before.split("\n")
+    if len(lines) < 2 or lines[-1].strip():
+        return None
+    blanks = 0
+    for line in reversed(lines[:-1]):
+        if not line.strip():
+            blanks += 1
+            if blanks > LEAD_IN_GAP:
+                return None
+            continue
+        if not _COLON_END.search(line.strip()):
+            return None
+        last = re.split(r"(?<=[.!?])\s+", line.strip())[-1]
+        return line.strip() if RESTRICTING_LEAD.search(last) else None
+    return None
+
+
+#: a negation inside an example: what the requirement excludes ("but not one month")
+_EXCLUDES = re.compile(r"\b(?:not|cannot|never|isn['\u2019]t|aren['\u2019]t|can['\u2019]t|won['\u2019]t)\b", re.I)
+_EXAMPLE_OPENER = re.compile(r"^[\s>*\-\u2022(\"']*(?:for\s+example|for\s+instance|e\.\s?g\.)", re.I)
+#: the strong modals an example of exclusion keeps standing
+_STRONG = {"must", "shall", "cannot", "can't", "required", "have to", "has to", "need to", "needs to"}
+
+
+def example_excludes(original: str, following: str) -> str | None:
+    """The sentence after a requirement (``original``, its strong modal) is an example that
+    shows what the requirement excludes ("For example, ... two weeks or six weeks, but not one
+    month."): the example still states the requirement as hard, whatever the modal becomes."""
+    nxt = following.strip()
+    if original.strip().lower() in _STRONG and _EXAMPLE_OPENER.match(nxt) and _EXCLUDES.search(nxt):
+        return f"the example after it shows what the requirement excludes ({nxt[:40]!r}), so it still states it"
+    return None
+
+
+#: a thing said to be absent unless added ("is not included by default", "isn't installed by default")
+ABSENT_BY_DEFAULT = re.compile(
+    r"\b(?:not|n['\u2019]t)\s+(?:included|installed|enabled|bundled|shipped|loaded|activated|available|"
+    r"present|provided)\s+(?:by\s+default|out\s+of\s+the\s+box)\b", re.I)
+#: verbs of the step that adds what is absent
+ADDING_VERBS = {"install", "enable", "add", "include", "load", "activate", "download", "turn", "bundle"}
+
+
+def added_after_absent(sentence: str, site_end: int, before: str) -> str | None:
+    """The sentence before a requirement to add something says it is absent by default ("The
+    X tool is not included by default. You must install it."): the pair states the need
+    whatever modal the step carries."""
+    verb = next((w.lower() for w in _words(sentence[site_end:]) if w.lower() not in _AUX
+                 and not w.lower().endswith("ly")), None)
+    if verb in ADDING_VERBS and ABSENT_BY_DEFAULT.search(before):
+        return f"the sentence before says it is absent by default ({before.strip()[:40]!r}), so adding it is still needed"
+    return None
+
+
+#: a sentence opening with a temporal clause ("After your service is started, ...")
+TEMPORAL_OPENER = re.compile(r"^[\s>*\-\u2022(\"']*(?:after|before)\b[^,;:]*$", re.I)
+
+
+def chunk_rule(c) -> tuple[str, str] | None:
+    """``(rule, reason)`` of the first rule of this section ``c`` (a spliced candidate) breaks."""
+    from ..corpus import split_sentences
+
+    if c.mutation is None:
+        return None
+    family = c.family.name
+    text = c.sentence.text
+    chunk = c.true_chunk.text
+    off = c.sentence.start - c.true_chunk.start
+    if family == "polarity" and TEMPORAL_OPENER.search(text[: c.site.start]):
+        return ("condition-negation",
+                "the negation sits in a temporal clause ('After X is not ...'), not in the statement")
+    if family not in ("modality", "aggregation"):
+        return None
+    head = chunk[:off]
+    para_before = re.split(r"\n\s*\n", head)[-1]
+    after = chunk[off + len(text):]
+    gap = re.search(r"\n\s*\n", after)
+    para_after = after[: gap.start()] if gap else after
+    prev = [para_before[a:b] for a, b in split_sentences(para_before)][-1:]
+    nxt = [para_after[a:b] for a, b in split_sentences(para_after)][:1]
+    line = restricting_lead_in(head)
+    if line:
+        return "restricting-lead-in", f"the list's lead-in {line[:40]!r} states the requirement for its item"
+    if family != "modality":
+        return None
+    why = requirement_beside(text, c.site.start, c.site.end, prev + nxt)
+    if why:
+        return "requirement-beside", why
+    why = example_excludes(c.site.text, (nxt or [""])[0])
+    if why:
+        return "example-excludes", why
+    why = added_after_absent(text, c.site.end, (prev or [""])[0])
+    if why:
+        return "absent-by-default", why
+    return None

@@ -1,0 +1,113 @@
+"""Round-21 rules over the rest of the chunk (cases/coherence.py ``chunk_rule``): a weakened
+requirement stated in other words right beside it, a lone item under a lead-in naming its items
+restrictions, an example showing what a requirement excludes, a thing "not included by default"
+before the step that adds it, a negation inside an "After ..." clause. Each one drops the near
+miss that the rest of its chunk still contradicts and keeps the look-alike that is a good one.
+
+Every example here is made up for the test."""
+
+from __future__ import annotations
+
+from families_support import near_miss
+
+from mutagen_cite.cases.candidates import unfair_rule
+from mutagen_cite.cases.coherence import requirement_object
+
+MUST = ("modality", "modal", "must")
+SHOULD = ("modality", "modal", "should")
+
+
+def _rule(c) -> str | None:
+    why = unfair_rule(c)
+    return why[0] if why else None
+
+
+def test_the_object_of_a_modal_clause():
+    s = "Every widget must declare a colour scheme before it renders."
+    at = s.index("must")
+    assert requirement_object(s, at, at + 4) == ("declare", "scheme")
+    s = "Plugins should read the configId from the handshake."
+    at = s.index("should")
+    assert requirement_object(s, at, at + 6) == ("read", "configId")
+    s = "Patches must be applied within a week."
+    at = s.index("must")
+    assert requirement_object(s, at, at + 4) is None  # passive: no object
+
+
+def test_a_requirement_in_other_words_just_before_is_kept():
+    chunk = ("The widget loader requires an explicit colour scheme. Every widget must declare a scheme.\n\n"
+             "Themes\n")
+    c = near_miss(chunk, "Every widget must declare a scheme.", "must", "should", MUST, family="modality",
+                  answer="yes")
+    assert _rule(c) == "requirement-beside"
+
+
+def test_a_camel_case_name_is_the_same_object_as_its_words():
+    chunk = "The config id must match the one the server issued. Plugins should read the configId from the handshake."
+    c = near_miss(chunk, "Plugins should read the configId from the handshake.", "should", "can", SHOULD,
+                  family="modality", answer="yes")
+    assert _rule(c) == "requirement-beside"
+
+
+def test_a_sibling_requirement_with_the_same_verb_is_no_restatement():
+    chunk = "Admins must rotate the signing key monthly. Editors should rotate the signing key yearly."
+    c = near_miss(chunk, "Editors should rotate the signing key yearly.", "should", "can", SHOULD,
+                  family="modality", answer="yes")
+    assert _rule(c) is None
+
+
+def test_a_neighbour_without_a_requirement_or_about_another_object_is_no_restatement():
+    chunk = "The loader reads a colour scheme from the theme file. Every widget must declare a scheme."
+    c = near_miss(chunk, "Every widget must declare a scheme.", "must", "should", MUST, family="modality",
+                  answer="yes")
+    assert _rule(c) is None
+    chunk = "Each export requires an access token. Every widget must declare a scheme."
+    c = near_miss(chunk, "Every widget must declare a scheme.", "must", "should", MUST, family="modality",
+                  answer="yes")
+    assert _rule(c) is None
+    chunk = "A colour scheme is not required for previews. Every widget must declare a scheme."
+    c = near_miss(chunk, "Every widget must declare a scheme.", "must", "should", MUST, family="modality",
+                  answer="yes")
+    assert _rule(c) is None
+
+
+def test_a_lone_item_under_a_restrictions_lead_in_is_framed():
+    chunk = ("Signing in with a guest key is possible. Guest keys have the following restrictions:\n\n"
+             "The key must name a single project.")
+    c = near_miss(chunk, "The key must name a single project.", "must", "should", MUST, family="modality",
+                  answer="yes")
+    assert _rule(c) == "restricting-lead-in"
+
+
+def test_a_lone_paragraph_after_a_plain_colon_line_is_no_item():
+    chunk = "To reset the widget cache, run this:\n\nThe key must name a single project."
+    c = near_miss(chunk, "The key must name a single project.", "must", "should", MUST, family="modality",
+                  answer="yes")
+    assert _rule(c) is None
+
+
+def test_an_example_of_what_a_requirement_excludes_keeps_it():
+    chunk = ("The batch size must be a power of two. For example, 64 or 128 works, but not 100.")
+    c = near_miss(chunk, "The batch size must be a power of two.", "must", "should", MUST, family="modality",
+                  answer="yes")
+    assert _rule(c) == "example-excludes"
+    chunk = "The batch size must be a power of two. For example, 64 or 128 works well."
+    c = near_miss(chunk, "The batch size must be a power of two.", "must", "should", MUST, family="modality",
+                  answer="yes")
+    assert _rule(c) is None
+
+
+def test_absent_by_default_before_the_step_that_adds_it():
+    chunk = "The fastsync plugin is not installed by default. You must install the plugin."
+    c = near_miss(chunk, "You must install the plugin.", "must", "can", MUST, family="modality", answer="yes")
+    assert _rule(c) == "absent-by-default"
+    chunk = "The fastsync plugin is installed by default. You must enable the plugin."
+    c = near_miss(chunk, "You must enable the plugin.", "must", "can", MUST, family="modality", answer="yes")
+    assert _rule(c) is None
+
+
+def test_a_negation_in_a_temporal_clause_is_no_statement():
+    chunk = "After the widget is started, a fresh token is requested."
+    c = near_miss(chunk, chunk, "is", "is not", ("polarity", "affirmative", "is"), family="polarity",
+                  answer="a fresh token")
+    assert _rule(c) == "condition-negation"
