@@ -416,21 +416,22 @@ def requirement_beside(sentence: str, site_start: int, site_end: int, neighbours
         other = other.strip()
         if not other or not REQUIREMENT_CUE.search(other) or _NEGATED_CUE.search(other):
             continue
-        theirs: set[str] = set()
-        for w in _words(other):
-            theirs |= _parts(w)
         if verb.lower() in {w.lower() for w in _words(other)}:
             continue  # the same act required of another thing: a sibling
+        # the object must be what the neighbour requires (after its cue: "requires an explicit mode"),
+        # not its subject ("The key must be rotated" beside "You must create a key" is another requirement)
+        theirs: set[str] = set()
+        for w in _words(other[REQUIREMENT_CUE.search(other).end():]):
+            theirs |= _parts(w)
         if head_parts <= theirs:
             return f"{other[:50]!r} states a requirement on the same {head!r} in other words"
     return None
 
 
 #: the last sentence of a list's lead-in naming its items restrictions or requirements
-#: ("has the following restrictions:", "Requirements:", "The following rules apply:")
-RESTRICTING_LEAD = re.compile(
-    r"\b(?:restrictions?|requirements?|prerequisites?|rules|constraints|limitations|must|required|mandatory)\b",
-    re.I)
+#: ("has the following restrictions:", "Requirements:", "The following rules apply:"); a modal in
+#: it ("your app must send this event:") as often introduces a code block, so it is no cue here
+RESTRICTING_LEAD = re.compile(r"\b(?:restrictions?|requirements?|prerequisites?|rules|constraints|limitations)\b", re.I)
 
 
 def restricting_lead_in(before: str) -> str | None:
