@@ -43,10 +43,18 @@ def test_a_requirement_in_other_words_just_before_is_kept():
 
 
 def test_a_camel_case_name_is_the_same_object_as_its_words():
-    chunk = "The config id must match the one the server issued. Plugins should read the configId from the handshake."
+    chunk = "Each plugin requires a valid config id. Plugins should read the configId from the handshake."
     c = near_miss(chunk, "Plugins should read the configId from the handshake.", "should", "can", SHOULD,
                   family="modality", answer="yes")
     assert _rule(c) == "requirement-beside"
+
+
+def test_a_requirement_on_the_object_as_a_subject_is_another_requirement():
+    # "the report must list ..." requires something of the report, not that one files it
+    chunk = "Every team must file a report within a week. The report must list each open risk."
+    c = near_miss(chunk, "Every team must file a report within a week.", "must", "should", MUST,
+                  family="modality", answer="yes")
+    assert _rule(c) is None
 
 
 def test_a_sibling_requirement_with_the_same_verb_is_no_restatement():
@@ -81,6 +89,11 @@ def test_a_lone_item_under_a_restrictions_lead_in_is_framed():
 
 def test_a_lone_paragraph_after_a_plain_colon_line_is_no_item():
     chunk = "To reset the widget cache, run this:\n\nThe key must name a single project."
+    c = near_miss(chunk, "The key must name a single project.", "must", "should", MUST, family="modality",
+                  answer="yes")
+    assert _rule(c) is None
+    # a modal in the colon line is no restriction lead-in: it as often introduces a code block
+    chunk = "Each time a widget loads, your app must send a ping to the endpoint:\n\nThe key must name a single project."
     c = near_miss(chunk, "The key must name a single project.", "must", "should", MUST, family="modality",
                   answer="yes")
     assert _rule(c) is None
