@@ -73,6 +73,10 @@ def test_a_neighbour_without_a_requirement_or_about_another_object_is_no_restate
     c = near_miss(chunk, "Every widget must declare a scheme.", "must", "should", MUST, family="modality",
                   answer="yes")
     assert _rule(c) is None
+    chunk = "A signed form is required for a custom scheme. Every widget must declare a scheme."
+    c = near_miss(chunk, "Every widget must declare a scheme.", "must", "should", MUST, family="modality",
+                  answer="yes")
+    assert _rule(c) is None  # the form is what is required; the scheme only follows a preposition
     chunk = "A colour scheme is not required for previews. Every widget must declare a scheme."
     c = near_miss(chunk, "Every widget must declare a scheme.", "must", "should", MUST, family="modality",
                   answer="yes")
@@ -124,3 +128,40 @@ def test_a_negation_in_a_temporal_clause_is_no_statement():
     c = near_miss(chunk, chunk, "is", "is not", ("polarity", "affirmative", "is"), family="polarity",
                   answer="a fresh token")
     assert _rule(c) == "condition-negation"
+
+
+ALL = ("aggregation", "quantifier", "All", "all")
+
+
+def test_a_universal_with_the_same_value_in_the_next_sentence_restates_it():
+    chunk = ("All tiers are limited to 2GB of cache for now. The pricing page shows 8GB, but every tier "
+             "currently gets 2GB regardless.")
+    c = near_miss(chunk, "All tiers are limited to 2GB of cache for now.", "All", "Some", ALL,
+                  family="aggregation", answer="yes")
+    assert _rule(c) == "universal-value"
+    chunk = "All tiers are limited to 2GB of cache for now. The pricing page shows 8GB, but every tier gets 4GB regardless."
+    c = near_miss(chunk, "All tiers are limited to 2GB of cache for now.", "All", "Some", ALL,
+                  family="aggregation", answer="yes")
+    assert _rule(c) is None  # another value with the universal: no restatement
+    chunk = "All tiers are limited to 2GB of cache for now. The pricing page shows 8GB, but the tiers get 2GB."
+    c = near_miss(chunk, "All tiers are limited to 2GB of cache for now.", "All", "Some", ALL,
+                  family="aggregation", answer="yes")
+    assert _rule(c) is None  # the value without a universal
+
+
+def test_a_generic_plural_with_the_same_predicate_keeps_the_universal():
+    chunk = ("Remote contractors are eligible for a laptop stipend, paid once a year.\n\n"
+             "All remote staff members are eligible for a laptop stipend through payroll.")
+    c = near_miss(chunk, "All remote staff members are eligible for a laptop stipend through payroll.", "All",
+                  "Some", ALL, family="aggregation", answer="yes")
+    assert _rule(c) == "generic-restated"
+    chunk = ("Some remote contractors are eligible for a laptop stipend, paid once a year.\n\n"
+             "All remote staff members are eligible for a laptop stipend through payroll.")
+    c = near_miss(chunk, "All remote staff members are eligible for a laptop stipend through payroll.", "All",
+                  "Some", ALL, family="aggregation", answer="yes")
+    assert _rule(c) is None  # a limited subject is no generic
+    chunk = ("Office visitors are eligible for a laptop stipend, paid once a year.\n\n"
+             "All remote staff members are eligible for a laptop stipend through payroll.")
+    c = near_miss(chunk, "All remote staff members are eligible for a laptop stipend through payroll.", "All",
+                  "Some", ALL, family="aggregation", answer="yes")
+    assert _rule(c) is None  # another class: a sibling, not a generic of this one

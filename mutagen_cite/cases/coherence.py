@@ -397,6 +397,10 @@ def requirement_object(sentence: str, site_start: int, site_end: int) -> tuple[s
     return verb, np[-1]
 
 
+#: words after a requirement cue read as what it requires (a verb and a short noun phrase)
+REQUIRED_PHRASE = 5
+
+
 def requirement_beside(sentence: str, site_start: int, site_end: int, neighbours: list[str]) -> str | None:
     """A sentence right beside a weakened requirement (``neighbours``: the one before and the
     one after it, in its paragraph) states a requirement on the same object in other words: it
@@ -418,10 +422,14 @@ def requirement_beside(sentence: str, site_start: int, site_end: int, neighbours
             continue
         if verb.lower() in {w.lower() for w in _words(other)}:
             continue  # the same act required of another thing: a sibling
-        # the object must be what the neighbour requires (after its cue: "requires an explicit mode"),
-        # not its subject ("The key must be rotated" beside "You must create a key" is another requirement)
+        # the object must be what the neighbour requires: the noun phrase right after its cue (and
+        # a verb: "must set a mode"), "requires an explicit mode parameter"; not its subject ("The key
+        # must be rotated" beside "You must create a key"), nor a phrase after a preposition ("A note is
+        # required for sick leave" beside "You should record sick leave": the note is required)
         theirs: set[str] = set()
-        for w in _words(other[REQUIREMENT_CUE.search(other).end():]):
+        for w in _words(other[REQUIREMENT_CUE.search(other).end():])[:REQUIRED_PHRASE]:
+            if w.lower() in _NP_END:
+                break
             theirs |= _parts(w)
         if head_parts <= theirs:
             return f"{other[:50]!r} states a requirement on the same {head!r} in other words"
@@ -523,7 +531,14 @@ def chunk_rule(c) -> tuple[str, str] | None:
     line = restricting_lead_in(head)
     if line:
         return "restricting-lead-in", f"the list's lead-in {line[:40]!r} states the requirement for its item"
-    if family != "modality":
+    if family == "aggregation":
+        why = universal_value_after(text, (nxt or [""])[0])
+        if why:
+            return "universal-value", why
+        rest = chunk[:off] + "\n\n" + chunk[off + len(text):]
+        why = generic_restated(text, c.site.end, [rest[a:b] for a, b in split_sentences(rest)])
+        if why:
+            return "generic-restated", why
         return None
     why = requirement_beside(text, c.site.start, c.site.end, prev + nxt)
     if why:
@@ -534,4 +549,59 @@ def chunk_rule(c) -> tuple[str, str] | None:
     why = added_after_absent(text, c.site.end, (prev or [""])[0])
     if why:
         return "absent-by-default", why
+    return None
+
+
+#: a universal anywhere in a sentence ("..., but every preset is ... regardless")
+UNIVERSAL_ANY = re.compile(r"\b(?:every|all|always|regardless|without\s+exception|in\s+all\s+cases)\b", re.I)
+#: a number with its unit, as a sentence states a value ("1GB", "30 days", "$20")
+_VALUE = re.compile(r"[$\u20ac\u00a3]?\d+(?:[.,]\d+)*\s*(?:%|[A-Za-z]+)?")
+
+
+def _values(text: str) -> set[str]:
+    return {re.sub(r"\s+", "", v).lower() for v in _VALUE.findall(text) if re.search(r"[A-Za-z%$\u20ac\u00a3]", v)}
+
+
+def universal_value_after(sentence: str, following: str) -> str | None:
+    """The next sentence says again, with a universal anywhere in it, a value the weakened one
+    states ("All sizes are capped at 1GB." / "..., but every preset is provisioned with 1GB
+    regardless."): the universal and the value together restate the original claim.
+    (:func:`universal_after` reads a universal in the first clause only, for any shared word.)"""
+    nxt = following.strip()
+    shared = _values(sentence) & _values(nxt)
+    if nxt and shared and UNIVERSAL_ANY.search(nxt):
+        return f"the next sentence says {sorted(shared)[0]!r} holds without exception ({nxt[:40]!r})"
+    return None
+
+
+#: a verb that opens a quantified subject's predicate ("All X are eligible for ...")
+_PREDICATE_VERB = re.compile(r"\b(?:are|is|can|will|may|have|has|get|gets|receive|receives|qualify|qualifies)\b", re.I)
+#: words before a plural subject that limit it: no generic then
+_LIMITING = re.compile(r"\b(?:some|most|many|few|several|no|not|only|certain|other)\b", re.I)
+
+
+def generic_restated(sentence: str, site_end: int, others: list[str]) -> str | None:
+    """Another sentence of the chunk says the same predicate of a bare plural that shares a word
+    with the quantified subject ("All US-based full-time employees are eligible for health
+    benefits." beside "US-based teammates are eligible for health benefits, ..."): a generic
+    plural states the rule for the whole class, so "Some ..." in place of "All ..." leaves it
+    standing. The predicate is the verb after the subject and at least three words."""
+    m = _PREDICATE_VERB.search(sentence, site_end)
+    if not m:
+        return None
+    subject = {w.lower() for w in _words(sentence[site_end:m.start()]) if len(w) > 3}
+    pred_words = _words(sentence[m.start():])[:4]
+    if len(pred_words) < 3 or not subject:
+        return None
+    pred = r"\s+".join(re.escape(w) for w in pred_words)
+    for other in others:
+        x = re.search(rf"\b{pred}\b", other, re.I)
+        if not x:
+            continue
+        theirs = other[: x.start()]
+        clause = re.split(r"[.;:!?]", theirs)[-1]
+        if _LIMITING.search(clause) or UNIVERSAL_ANY.search(clause):
+            continue  # "Some contractors are eligible ...", or another quantified statement
+        if subject & {w.lower() for w in _words(clause)}:
+            return f"{other.strip()[:50]!r} says it of the whole class (a generic plural), so the chunk keeps the claim"
     return None
