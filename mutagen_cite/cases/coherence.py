@@ -320,3 +320,288 @@ def protective_reason(sentence: str, site_start: int, site_end: int) -> str | No
     if m:
         return f"the sentence gives a protective reason ({m.group(0)!r}) for the denial; without it the reason makes no sense"
     return None
+
+
+# --------------------------------------------------------------------------- round 21 (issues 10, 11)
+#
+# Rules found in the round-21 reads of unseen documentation (Trigger.dev, Timescale): a weakened
+# requirement that a neighbour still states in other words, a lone list item under a lead-in
+# that names its items restrictions, an example that shows what a requirement excludes, a thing
+# "not included by default" before the step that adds it, and a negation put into a temporal
+# "After ..." clause. :func:`chunk_rule` runs them all for ``fairness.rules.unfair_rule``.
+
+#: an obligation stated in a sentence; its negated forms ("not required", "doesn't need to")
+#: state the opposite and are no cue
+REQUIREMENT_CUE = re.compile(
+    r"\b(?:must|shall|required|requires?|mandatory|need(?:s)?\s+to|ha(?:ve|s)\s+to)\b", re.I)
+_NEGATED_CUE = re.compile(
+    r"\b(?:not|n['\u2019]t|never|no\s+longer)\s+(?:\w+\s+)?(?:must|required|requires?|mandatory|need|have\s+to|has\s+to)\b",
+    re.I)
+#: words that never head the object a requirement is about
+_NOT_HEADS = {"yourself", "itself", "themselves", "himself", "herself", "it", "them", "this", "that", "these",
+              "those", "one", "all", "any", "some", "each", "every", "both", "manually", "first", "again",
+              "always", "also", "only", "just", "then", "now", "here", "there"}
+#: words that end a noun phrase (a preposition, a conjunction, a relative or a verb particle)
+_NP_END = {"to", "of", "for", "in", "on", "at", "with", "by", "from", "into", "onto", "via", "per", "as", "and", "or",
+           "but", "that", "which", "who", "when", "if", "before", "after", "until", "unless", "so", "because",
+           "than", "within", "across", "over", "under", "between", "through", "during", "instead", "using",
+           "is", "are", "be", "was", "were", "yourself", "itself", "themselves"}
+_DETS = {"a", "an", "the", "your", "our", "their", "its", "this", "that", "these", "those", "each", "every", "any",
+         "all", "some", "my", "his", "her"}
+_AUX = {"be", "been", "being", "have", "has", "had", "do", "does", "to", "not", "also", "always", "only", "never",
+        "still", "first", "then", "now", "just", "explicitly", "manually", "carefully", "either", "both"}
+
+
+def _words(text: str) -> list[str]:
+    return re.findall(r"[A-Za-z][\w'.-]*[A-Za-z0-9]|[A-Za-z]", text)
+
+
+def _parts(word: str) -> set[str]:
+    """The lower-case parts of a word, split at camelCase and at ``_ - .`` joints ("messageId" ->
+    {"message", "id"}); a plain word is its own one part, its plural "-s" dropped."""
+    pieces = re.findall(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+", word)
+    out = set()
+    for p in pieces or [word]:
+        p = p.lower()
+        out.add(p[:-1] if p.endswith("s") and len(p) > 3 and not p.endswith("ss") else p)
+    return out
+
+
+def requirement_object(sentence: str, site_start: int, site_end: int) -> tuple[str, str] | None:
+    """``(verb, head)`` of the clause a modal site governs: the first word after the site that is
+    no auxiliary or adverb, and the head of the noun phrase after it ("must specify a mode" ->
+    ("specify", "mode"); "should use the messageId from ..." -> ("use", "messageId")). A
+    passive or intransitive clause ("must be remediated within 14 days") has no object: None."""
+    words = _words(re.split(r"[,;:()]|\s[\u2014\u2013-]\s", sentence[site_end:], maxsplit=1)[0])
+    k = 0
+    while k < len(words) and (words[k].lower() in _AUX or words[k].lower().endswith("ly")):
+        k += 1
+    if k >= len(words) or not words[k].islower():
+        return None
+    verb = words[k]
+    if verb.lower() in ("be", "been") or verb.lower().endswith("ed"):
+        return None
+    np: list[str] = []
+    for w in words[k + 1:]:
+        low = w.lower()
+        if low in _NP_END or (np and low.endswith("ly")):
+            break  # a preposition, a conjunction or an adverb after the noun ("the key monthly")
+        if not np and low in _DETS:
+            continue
+        np.append(w)
+        if len(np) > 4:
+            return None
+    np = [w for w in np if w.lower() not in _DETS]
+    if not np or np[-1].lower() in _NOT_HEADS:
+        return None
+    return verb, np[-1]
+
+
+#: words after a requirement cue read as what it requires (a verb and a short noun phrase)
+REQUIRED_PHRASE = 5
+
+
+def requirement_beside(sentence: str, site_start: int, site_end: int, neighbours: list[str]) -> str | None:
+    """A sentence right beside a weakened requirement (``neighbours``: the one before and the
+    one after it, in its paragraph) states a requirement on the same object in other words: it
+    holds a requirement cue (:data:`REQUIREMENT_CUE`, not negated) and names the head of the
+    edited clause's object ("The extension requires an explicit mode parameter." before "All
+    configurations must specify a mode."; "The message id must match ..." before "... should
+    use the messageId ..."), with another verb: the same verb is a sibling requirement about
+    another subject ("Production databases must ..." / "Staging databases should ..."), or a
+    restatement ``_restated`` already reads. Weakening the modal then leaves the chunk stating
+    the requirement."""
+    found = requirement_object(sentence, site_start, site_end)
+    if found is None:
+        return None
+    verb, head = found
+    head_parts = _parts(head)
+    for other in neighbours:
+        other = other.strip()
+        if not other or not REQUIREMENT_CUE.search(other) or _NEGATED_CUE.search(other):
+            continue
+        if verb.lower() in {w.lower() for w in _words(other)}:
+            continue  # the same act required of another thing: a sibling
+        # the object must be what the neighbour requires: the noun phrase right after its cue (and
+        # a verb: "must set a mode"), "requires an explicit mode parameter"; not its subject ("The key
+        # must be rotated" beside "You must create a key"), nor a phrase after a preposition ("A note is
+        # required for sick leave" beside "You should record sick leave": the note is required)
+        theirs: set[str] = set()
+        for w in _words(other[REQUIREMENT_CUE.search(other).end():])[:REQUIRED_PHRASE]:
+            if w.lower() in _NP_END:
+                break
+            theirs |= _parts(w)
+        if head_parts <= theirs:
+            return f"{other[:50]!r} states a requirement on the same {head!r} in other words"
+    return None
+
+
+#: the last sentence of a list's lead-in naming its items restrictions or requirements
+#: ("has the following restrictions:", "Requirements:", "The following rules apply:"); a modal in
+#: it ("your app must send this event:") as often introduces a code block, so it is no cue here
+RESTRICTING_LEAD = re.compile(r"\b(?:restrictions?|requirements?|prerequisites?|rules|constraints|limitations)\b", re.I)
+
+
+def restricting_lead_in(before: str) -> str | None:
+    """The lead-in above a lone item: the sentence starts its line (``before``, the chunk up to
+    it, ends with a newline), right under (at most one blank line) a line ending with ":" whose
+    last sentence names what follows restrictions or requirements. :func:`lead_in_line` asks for
+    a block of two items, since a lone paragraph after a colon is often what follows a stripped
+    code block ("reset the setting:"); a lead-in that names its items restrictions leaves no such
+    doubt, and a chunk may end after the first item."""
+    lines = before.split("\n")
+    if len(lines) < 2 or lines[-1].strip():
+        return None
+    blanks = 0
+    for line in reversed(lines[:-1]):
+        if not line.strip():
+            blanks += 1
+            if blanks > LEAD_IN_GAP:
+                return None
+            continue
+        if not _COLON_END.search(line.strip()):
+            return None
+        last = re.split(r"(?<=[.!?])\s+", line.strip())[-1]
+        return line.strip() if RESTRICTING_LEAD.search(last) else None
+    return None
+
+
+#: a negation inside an example: what the requirement excludes ("but not one month")
+_EXCLUDES = re.compile(r"\b(?:not|cannot|never|isn['\u2019]t|aren['\u2019]t|can['\u2019]t|won['\u2019]t)\b", re.I)
+_EXAMPLE_OPENER = re.compile(r"^[\s>*\-\u2022(\"']*(?:for\s+example|for\s+instance|e\.\s?g\.)", re.I)
+#: the strong modals an example of exclusion keeps standing
+_STRONG = {"must", "shall", "cannot", "can't", "required", "have to", "has to", "need to", "needs to"}
+
+
+def example_excludes(original: str, following: str) -> str | None:
+    """The sentence after a requirement (``original``, its strong modal) is an example that
+    shows what the requirement excludes ("For example, ... two weeks or six weeks, but not one
+    month."): the example still states the requirement as hard, whatever the modal becomes."""
+    nxt = following.strip()
+    if original.strip().lower() in _STRONG and _EXAMPLE_OPENER.match(nxt) and _EXCLUDES.search(nxt):
+        return f"the example after it shows what the requirement excludes ({nxt[:40]!r}), so it still states it"
+    return None
+
+
+#: a thing said to be absent unless added ("is not included by default", "isn't installed by default")
+ABSENT_BY_DEFAULT = re.compile(
+    r"\b(?:not|n['\u2019]t)\s+(?:included|installed|enabled|bundled|shipped|loaded|activated|available|"
+    r"present|provided)\s+(?:by\s+default|out\s+of\s+the\s+box)\b", re.I)
+#: verbs of the step that adds what is absent
+ADDING_VERBS = {"install", "enable", "add", "include", "load", "activate", "download", "turn", "bundle"}
+
+
+def added_after_absent(sentence: str, site_end: int, before: str) -> str | None:
+    """The sentence before a requirement to add something says it is absent by default ("The
+    X tool is not included by default. You must install it."): the pair states the need
+    whatever modal the step carries."""
+    verb = next((w.lower() for w in _words(sentence[site_end:]) if w.lower() not in _AUX
+                 and not w.lower().endswith("ly")), None)
+    if verb in ADDING_VERBS and ABSENT_BY_DEFAULT.search(before):
+        return f"the sentence before says it is absent by default ({before.strip()[:40]!r}), so adding it is still needed"
+    return None
+
+
+#: a sentence opening with a temporal clause ("After your service is started, ...")
+TEMPORAL_OPENER = re.compile(r"^[\s>*\-\u2022(\"']*(?:after|before)\b[^,;:]*$", re.I)
+
+
+def chunk_rule(c) -> tuple[str, str] | None:
+    """``(rule, reason)`` of the first rule of this section ``c`` (a spliced candidate) breaks."""
+    from ..corpus import split_sentences
+
+    if c.mutation is None:
+        return None
+    family = c.family.name
+    text = c.sentence.text
+    chunk = c.true_chunk.text
+    off = c.sentence.start - c.true_chunk.start
+    if family == "polarity" and TEMPORAL_OPENER.search(text[: c.site.start]):
+        return ("condition-negation",
+                "the negation sits in a temporal clause ('After X is not ...'), not in the statement")
+    if family not in ("modality", "aggregation"):
+        return None
+    head = chunk[:off]
+    para_before = re.split(r"\n\s*\n", head)[-1]
+    after = chunk[off + len(text):]
+    gap = re.search(r"\n\s*\n", after)
+    para_after = after[: gap.start()] if gap else after
+    prev = [para_before[a:b] for a, b in split_sentences(para_before)][-1:]
+    nxt = [para_after[a:b] for a, b in split_sentences(para_after)][:1]
+    line = restricting_lead_in(head)
+    if line:
+        return "restricting-lead-in", f"the list's lead-in {line[:40]!r} states the requirement for its item"
+    if family == "aggregation":
+        why = universal_value_after(text, (nxt or [""])[0])
+        if why:
+            return "universal-value", why
+        rest = chunk[:off] + "\n\n" + chunk[off + len(text):]
+        why = generic_restated(text, c.site.end, [rest[a:b] for a, b in split_sentences(rest)])
+        if why:
+            return "generic-restated", why
+        return None
+    why = requirement_beside(text, c.site.start, c.site.end, prev + nxt)
+    if why:
+        return "requirement-beside", why
+    why = example_excludes(c.site.text, (nxt or [""])[0])
+    if why:
+        return "example-excludes", why
+    why = added_after_absent(text, c.site.end, (prev or [""])[0])
+    if why:
+        return "absent-by-default", why
+    return None
+
+
+#: a universal anywhere in a sentence ("..., but every preset is ... regardless")
+UNIVERSAL_ANY = re.compile(r"\b(?:every|all|always|regardless|without\s+exception|in\s+all\s+cases)\b", re.I)
+#: a number with its unit, as a sentence states a value ("1GB", "30 days", "$20")
+_VALUE = re.compile(r"[$\u20ac\u00a3]?\d+(?:[.,]\d+)*\s*(?:%|[A-Za-z]+)?")
+
+
+def _values(text: str) -> set[str]:
+    return {re.sub(r"\s+", "", v).lower() for v in _VALUE.findall(text) if re.search(r"[A-Za-z%$\u20ac\u00a3]", v)}
+
+
+def universal_value_after(sentence: str, following: str) -> str | None:
+    """The next sentence says again, with a universal anywhere in it, a value the weakened one
+    states ("All sizes are capped at 1GB." / "..., but every preset is provisioned with 1GB
+    regardless."): the universal and the value together restate the original claim.
+    (:func:`universal_after` reads a universal in the first clause only, for any shared word.)"""
+    nxt = following.strip()
+    shared = _values(sentence) & _values(nxt)
+    if nxt and shared and UNIVERSAL_ANY.search(nxt):
+        return f"the next sentence says {sorted(shared)[0]!r} holds without exception ({nxt[:40]!r})"
+    return None
+
+
+#: a verb that opens a quantified subject's predicate ("All X are eligible for ...")
+_PREDICATE_VERB = re.compile(r"\b(?:are|is|can|will|may|have|has|get|gets|receive|receives|qualify|qualifies)\b", re.I)
+#: words before a plural subject that limit it: no generic then
+_LIMITING = re.compile(r"\b(?:some|most|many|few|several|no|not|only|certain|other)\b", re.I)
+
+
+def generic_restated(sentence: str, site_end: int, others: list[str]) -> str | None:
+    """Another sentence of the chunk says the same predicate of a bare plural that shares a word
+    with the quantified subject ("All US-based full-time employees are eligible for health
+    benefits." beside "US-based teammates are eligible for health benefits, ..."): a generic
+    plural states the rule for the whole class, so "Some ..." in place of "All ..." leaves it
+    standing. The predicate is the verb after the subject and at least three words."""
+    m = _PREDICATE_VERB.search(sentence, site_end)
+    if not m:
+        return None
+    subject = {w.lower() for w in _words(sentence[site_end:m.start()]) if len(w) > 3}
+    pred_words = _words(sentence[m.start():])[:4]
+    if len(pred_words) < 3 or not subject:
+        return None
+    pred = r"\s+".join(re.escape(w) for w in pred_words)
+    for other in others:
+        x = re.search(rf"\b{pred}\b", other, re.I)
+        if not x:
+            continue
+        theirs = other[: x.start()]
+        clause = re.split(r"[.;:!?]", theirs)[-1]
+        if _LIMITING.search(clause) or UNIVERSAL_ANY.search(clause):
+            continue  # "Some contractors are eligible ...", or another quantified statement
+        if subject & {w.lower() for w in _words(clause)}:
+            return f"{other.strip()[:50]!r} says it of the whole class (a generic plural), so the chunk keeps the claim"
+    return None

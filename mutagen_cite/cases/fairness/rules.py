@@ -8,7 +8,7 @@ import re
 from typing import Callable
 
 from ..candidate import Candidate
-from ..coherence import advice_after_denial, protective_reason, version_elsewhere
+from ..coherence import advice_after_denial, chunk_rule, protective_reason, version_elsewhere
 from ..families.date import reverses_chronology
 from ..questions import CONTRADICTING, VERIFYING, is_table_row
 from .bounds import _bound_kept, _derived_bound
@@ -97,6 +97,8 @@ def unfair_rule(c: Candidate) -> tuple[str, str] | None:
         return "condition-negation", "the negation sits in a condition ('if you haven't ...'), not in the statement"
     if family == "polarity" and re.search(r"\b(?:that|which|who|whom|whose|where)\b[^,;:]*$", before, re.I):
         return "relative-clause", "the polarity belongs to a relative clause ('steps that have succeeded'), not to the statement"
+    if (why := chunk_rule(c)) is not None:  # rules over the rest of the chunk (coherence.chunk_rule)
+        return why
     if re.match(r"\s+or\s+(?:later|newer|higher|above|more|earlier|older|greater|fewer|less)\b|\+", after):
         return "open-bound", "the value is an open bound ('Node 18 or later'): another value can still satisfy it"
     if family == "entity" and re.match(r"\s*\(\s*[A-Z][A-Z0-9&.-]+\s*\)", after):

@@ -204,6 +204,9 @@ def _edit(text: str, slot: Slot, target: str) -> tuple[int, int, str] | None:
         return None  # "they are all averages": "all" floats after the verb
     if re.match(r"(?:many thanks|some time|all in all|all along|all but|all the way|all at once|all set|all over)\b", text[s:], re.I):
         return None  # idioms, not quantified claims
+    if q == "all" and (re.search(r"\bfree\s+(?:of|from)\s+$", text[:s], re.I) or (
+            re.search(r"\bof\s+$", text[:s], re.I) and re.match(r"all\s+(?:types|kinds|sorts|forms)\b", text[s:], re.I))):
+        return None  # "free of all ...", "discrimination of all types": set wording, no population to weaken
     if q in ("each", "every") and (grammar.is_plural_noun(nxt_low) or re.search(r"\d\s*[A-Za-z]*\s*$", text[:s])):
         return None  # "each comes with", "at 100 MB each show": "each" is a pronoun here
     if prev_low in ("at", "after", "above", "once", "not", "almost", "nearly", "the", "how", "as", "so",

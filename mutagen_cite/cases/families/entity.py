@@ -116,6 +116,8 @@ class EntityFamily:
                 continue
             elif same_kind.versioned_name(sentence.text, slot) or same_kind.determined_person(sentence.text, slot):
                 continue  # "Node.js v20.17.0": the version is this product's; "your Acme Git settings": no person
+            elif same_kind.located_person(sentence.text, slot) or same_kind.name_continues(sentence.text, slot):
+                continue  # "available on Acme Cloud": a platform; "Managed Service for Acme": one longer name
             elif not _column_allows(sentence.text, slot):
                 continue  # "Feature: Max Memory Limit": the column says what kind of thing the cell is
             elif grammar.inside_identifier(sentence.text, slot.start, slot.end) or not _in_statement(

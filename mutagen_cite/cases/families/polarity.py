@@ -19,7 +19,7 @@ A flip a reader sees through is no near miss (rules of documentation English, se
 - a negation that agrees with another word of the sentence is part of one statement: removing
   it from "is immutable and cannot be changed" or "is available but isn't necessary" leaves a
   self-contradiction. (A flip whose *next* sentence elaborates on it is judged where the
-  chunk is known: ``cases.candidates.unfair_reason``.)
+  chunk is known: ``cases.fairness.rules.unfair_reason``.)
 """
 
 from __future__ import annotations
@@ -237,7 +237,7 @@ def _framed(text: str, slot: Slot) -> bool:
     """A polarity the sentence justifies or evaluates (``data/doc_english.yaml``
     polarity_frames: "unfortunately", "for security reasons") cannot flip: the frame would
     argue against the flipped claim ("is unfortunately possible"). (A polarity inside a time or
-    condition clause is ``candidates.unfair_rule``'s "condition-negation".)"""
+    condition clause is ``fairness.rules.unfair_rule``'s "condition-negation".)"""
     from ...analysis.domain import doc_english
 
     words = doc_english()

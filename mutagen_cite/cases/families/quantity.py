@@ -196,6 +196,12 @@ class QuantityFamily:
                 return False  # a set value (a cadence, a limit, a retention) is round; "52 minutes" was measured
             if display == 1 and site.kind == "duration" and every:
                 return False  # "every one hour": English says "every hour", so take another value
+            if site.kind == "count" and parsed.value and value and not 1 / OUT_OF_SCALE <= value / parsed.value <= OUT_OF_SCALE:
+                return False  # "batches of 8000 rows" -> "2 rows": another kind of quantity, not a near miss
+            if low is not None and low > 0 and parsed.display > low and display > low * _span(parsed.display / low):
+                return False  # "3-4 weeks" -> "3-12 weeks": one end moved out of all proportion to the range
+            if high is not None and display > 0 and high > parsed.display > 0 and display < high / _span(high / parsed.display):
+                return False
             return (low is None or display > low) and (high is None or display < high)
 
         pick = self._mined(sentence, site, parsed, values, rng, fits)
@@ -375,9 +381,25 @@ def _money_display(a: Parsed, b: Parsed) -> tuple[float, str]:
     return b.value, a.rest[mult.end() :]
 
 
+#: how far (a factor either way) a new count may lie from the original: a swap across three orders
+#: of magnitude ("batches of 8000 rows" -> "2 rows") names another kind of quantity and reads as an
+#: error, not a near miss. Two orders are real: rate limits of 600 and of 100,000 requests an hour
+#: both occur (a hand-checked good case), so the bound is 1000
+OUT_OF_SCALE = 1000
+
+
+def _span(ratio: float) -> float:
+    """The widest ratio a range whose ends stand at ``ratio`` may take when one end moves: its
+    square, or double, whichever is wider ("3-4 weeks" may become "3-6 weeks", "10-14 days"
+    "10-19 days"; never "3-12 weeks")."""
+    return max(ratio * ratio, 2.0)
+
+
 def _range_bounds(text: str, site: Slot) -> tuple[float | None, float | None]:
     """Bounds a new number must respect inside a range: "10-14 days" (the 14 must stay above
-    10), "between 3 and 15 years", "5 days to 2 weeks" is left alone."""
+    10), "between 3 and 15 years", "5 days to 2 weeks" is left alone. ``mutate`` also keeps a
+    moved end in proportion (:func:`_span`: "3-4 weeks" may become "3-6 weeks", never "3-12
+    weeks", a window no schedule states as "typically")."""
     low = high = None
     m = re.search(r"(\d[\d,]*(?:\.\d+)?)\s*(?:[-–]\s*to\s*[-–]|[-–]|to|and|through)\s*\S?$", text[: site.start])
     if m and not re.search(r"\d\s*(?:-|–)\s*\d{4}$", text[: site.start]):

@@ -11,6 +11,12 @@
   keeps a version the new product never had; the version family changes the number instead.
 - **A name after a determiner is a modifier, not a person.** "your Acme Git settings" names
   settings; people's names take no "your"/"the", so a tagged person there is no person to swap.
+- **A place one is on or in is no person.** "available on Acme Cloud", "runs in Zenit Studio":
+  a tagged person after a locative preposition is a platform the tagger misread, and a person's
+  name in its place ("available on Max Timestamp") is a value of the wrong kind.
+- **A product name goes on after "for"/"of".** "Managed Service for Acme", "Edition of Zenit":
+  a name ending in a product head noun followed by "for"/"of" and a capitalised word is the start
+  of one longer name; swapping its first words names nothing ("Cloud Service for Acme").
 """
 
 from __future__ import annotations
@@ -42,3 +48,27 @@ def versioned_name(text: str, slot: Slot) -> bool:
 def determined_person(text: str, slot: Slot) -> bool:
     """A tagged person after a determiner or possessive ("your Acme Git settings")."""
     return slot.kind == "person" and bool(_DETERMINER_BEFORE.search(text[: slot.start]))
+
+
+#: a locative preposition right before a name: what one is on or in is a place or a platform
+_LOCATIVE_BEFORE = re.compile(r"\b(?:on|in|into|onto|inside|within|via|across|throughout)\s+$", re.I)
+
+
+def located_person(text: str, slot: Slot) -> bool:
+    """A tagged person right after a locative preposition ("available on Acme Cloud"), not
+    followed by a possessive ("on Dana's team" is about a person)."""
+    return (slot.kind == "person" and bool(_LOCATIVE_BEFORE.search(text[: slot.start]))
+            and not re.match(r"['\u2019]s\b", text[slot.end:]))
+
+
+#: the last word of a product's name that a "for"/"of" phrase continues ("Managed Service for Acme")
+PRODUCT_HEADS = frozenset("service services cloud edition platform server suite studio hub manager console engine "
+                          "toolkit kit extension plugin connector client sdk api app apps".split())
+
+
+def name_continues(text: str, slot: Slot) -> bool:
+    """The name ends in a product head noun and goes on with "for"/"of" and a capitalised word
+    ("Managed Service for Acme"): the slot is the start of a longer name."""
+    words = slot.text.split()
+    return (len(words) >= 1 and words[-1].lower() in PRODUCT_HEADS and words[-1][:1].isupper()
+            and bool(re.match(r"\s+(?:for|of)\s+[A-Z]", text[slot.end:])))
