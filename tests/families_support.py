@@ -6,6 +6,7 @@ from functools import lru_cache
 
 import pytest
 
+from mutagen_cite.cases.fairness.rules import unfair_rule
 from mutagen_cite.model import Sentence, Slot
 
 TIERS = ("Free", "Starter", "Team", "Business", "Enterprise", "Pro", "Hobby")
@@ -75,3 +76,18 @@ def near_miss(chunk: str, sentence_text: str, site_surface: str, replacement: st
 def site_of(sentence: Sentence, surface: str) -> Slot:
     """The slot of ``sentence`` whose text is ``surface``."""
     return next(s for s in sentence.slots if s.text == surface)
+
+
+#: slot tuples for :func:`slotted_sentence` / :func:`near_miss`: (family, kind, surface...)
+MUST = ("modality", "modal", "must")
+SHOULD = ("modality", "modal", "should")
+ALL = ("aggregation", "quantifier", "All", "all")
+ALWAYS = ("aggregation", "quantifier", "always")
+NOT = ("polarity", "negation", "not")
+IS = ("polarity", "affirmative", "is")
+
+
+def broken_rule(c) -> str | None:
+    """Name of the first fairness rule the candidate ``c`` breaks, or None."""
+    why = unfair_rule(c)
+    return why[0] if why else None

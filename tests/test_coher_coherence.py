@@ -1,5 +1,5 @@
 """Rules of documentation English tying an edited sentence to the rest of its chunk
-(cases/coherence.py): a list's lead-in governs its items, a code identifier heads its entry, a
+(cases/fairness/coherence.py): a list's lead-in governs its items, a code identifier heads its entry, a
 bound restated in a derived form, a consequence after a requirement, a universal said again in
 the next sentence, "instead" after a denial. Each one drops a near miss that another unit of
 its chunk contradicts, and leaves alone the look-alike that is a good near miss.
@@ -8,21 +8,10 @@ Every example here is made up for the test."""
 
 from __future__ import annotations
 
-from families_support import near_miss
+from families_support import ALL, ALWAYS, MUST, NOT, broken_rule, near_miss
 
-from mutagen_cite.cases.fairness.rules import unfair_rule
-from mutagen_cite.cases.coherence import (advice_after_denial, consequence_after, derived_bound, identifier_heading,
+from mutagen_cite.cases.fairness.coherence import (advice_after_denial, consequence_after, derived_bound, identifier_heading,
                                           lead_in_line, universal_after)
-
-MUST = ("modality", "modal", "must")
-ALL = ("aggregation", "quantifier", "All", "all")
-ALWAYS = ("aggregation", "quantifier", "always")
-NOT = ("polarity", "negation", "not")
-
-
-def _rule(c) -> str | None:
-    why = unfair_rule(c)
-    return why[0] if why else None
 
 
 # --------------------------------------------------------------------------- lead-in lines
@@ -34,7 +23,7 @@ def test_a_full_sentence_item_under_a_modal_lead_in_is_framed():
              "Pass through the egress gateway.\nThe gateway must log every request to the audit bucket.\n")
     c = near_miss(chunk, "The gateway must log every request to the audit bucket.", "must", "should", MUST,
                   family="modality", answer="yes")
-    assert _rule(c) == "framed"
+    assert broken_rule(c) == "framed"
 
 
 def test_a_paragraph_after_a_stripped_code_block_label_is_no_item():
@@ -70,7 +59,7 @@ def test_an_identifier_heading_frames_an_error_entry():
     assert identifier_heading(chunk, chunk.index("The storage")) == "bucket not found"
     c = near_miss(chunk, "The storage service could not find the requested bucket.", "not", "", NOT,
                   family="polarity", answer="yes")
-    assert _rule(c) == "against-heading"
+    assert broken_rule(c) == "against-heading"
 
 
 def test_a_plain_lowercase_line_is_no_identifier_heading():
@@ -89,7 +78,7 @@ def test_a_range_restated_as_its_complement_keeps_the_bound():
     assert derived_bound(chunk, chunk.index(s), s, at, at + len("4 tokens")).startswith("Names with 5 or more")
     c = near_miss(chunk, s, "4 tokens", "9 tokens", ("quantity", "count", "4 tokens", "4 token"),
                   family="quantity", answer="The resolver")
-    assert _rule(c) == "derived-bound"
+    assert broken_rule(c) == "derived-bound"
     # a range site bounds at its upper end too
     r = "Aliases cover names of 1-4 tokens."
     assert derived_bound(f"{r} Longer names (5+ tokens) are skipped.", 0, r, r.index("1-4"), r.index("1-4") + 10)
@@ -123,7 +112,7 @@ def test_a_failure_after_a_requirement_restates_it():
     s = "Your load balancer must forward the upgrade header."
     chunk = f"Proxy setup\n\n{s} Without it, live updates silently stop.\n"
     c = near_miss(chunk, s, "must", "should", MUST, family="modality", answer="yes")
-    assert _rule(c) == "consequence"
+    assert broken_rule(c) == "consequence"
     assert consequence_after(s, ["Otherwise the socket closes."], lambda t: set()) is not None
     # right after the requirement a failure needs no shared word ("Even a typo ...")
     assert consequence_after(s, ["Even a misspelt name makes the handshake fail."], lambda t: set()) is not None
@@ -138,7 +127,7 @@ def test_a_neutral_next_sentence_or_a_permission_is_no_consequence():
     s = "Your load balancer must forward the upgrade header."
     chunk = f"Proxy setup\n\n{s} The header name is case-insensitive.\n"
     c = near_miss(chunk, s, "must", "should", MUST, family="modality", answer="yes")
-    assert _rule(c) is None
+    assert broken_rule(c) is None
     assert consequence_after("You can forward the header.", ["Otherwise nothing happens."], lambda t: set()) is None
 
 
@@ -149,7 +138,7 @@ def test_a_universal_said_again_next_keeps_the_original():
     s = "Reports are always generated in UTC."
     chunk = f"Time zones\n\n{s} No report uses the viewer's local time.\n"
     c = near_miss(chunk, s, "always", "usually", ALWAYS, family="aggregation", answer="yes")
-    assert _rule(c) == "universal-after"
+    assert broken_rule(c) == "universal-after"
 
 
 def test_a_parallel_universal_about_another_set_is_no_restatement():
@@ -157,7 +146,7 @@ def test_a_parallel_universal_about_another_set_is_no_restatement():
     chunk = f"Retention\n\n{s} All receipts are archived for two years.\n"
     assert universal_after("All receipts are archived for two years.", {"archiv"}, "All") is None
     c = near_miss(chunk, s, "All", "Most", ALL, family="aggregation", answer="yes")
-    assert _rule(c) is None
+    assert broken_rule(c) is None
 
 
 # --------------------------------------------------------------------------- advice after a denial
@@ -167,7 +156,7 @@ def test_instead_after_a_denial_presupposes_it():
     s = "Bulk imports are not supported through the dashboard."
     chunk = f"Imports\n\n{s} Use the command-line importer instead.\n"
     c = near_miss(chunk, s, "not", "", NOT, family="polarity", answer="yes")
-    assert _rule(c) == "instead-advice"
+    assert broken_rule(c) == "instead-advice"
     assert advice_after_denial("If you prefer, use the CLI instead.") is None
     assert advice_after_denial("The dashboard shows progress.") is None
 
@@ -176,21 +165,21 @@ def test_instead_after_a_denial_presupposes_it():
 
 
 def test_the_original_version_named_elsewhere_keeps_it():
-    from mutagen_cite.cases.coherence import version_elsewhere
+    from mutagen_cite.cases.fairness.coherence import version_elsewhere
 
     s = "The exporter requires Quill version 7."
     chunk = f"Setup\n\n{s} Install it alongside quill@7 with your package manager.\n"
     assert version_elsewhere(chunk, chunk.index(s), s, "version 7").startswith("Install it alongside")
     c = near_miss(chunk, s, "version 7", "version 9", ("entity", "version", "version 7"), family="entity",
                   answer="The exporter")
-    assert _rule(c) == "version-elsewhere"
+    assert broken_rule(c) == "version-elsewhere"
     # a major version alone names the line of a dotted one
     assert version_elsewhere("Quill 7.2 is required. Latest v7 adds themes.", 0, "Quill 7.2 is required.",
                              "7.2") is not None
 
 
 def test_another_number_or_another_products_version_is_no_restatement():
-    from mutagen_cite.cases.coherence import version_elsewhere
+    from mutagen_cite.cases.fairness.coherence import version_elsewhere
 
     s = "The exporter requires Quill version 7."
     for other in ("It runs on Node 7 or later.", "Allow 7 minutes for the first import.", "Use quill@8 for themes."):
@@ -204,19 +193,19 @@ def test_a_protective_reason_for_a_denial_keeps_the_denial():
     s = "For privacy reasons, the widget never stores visitor addresses."
     chunk = f"Storage\n\n{s}\n"
     c = near_miss(chunk, s, "never", "", ("polarity", "negation", "never"), family="polarity", answer="yes")
-    assert _rule(c) == "protective-reason"
+    assert broken_rule(c) == "protective-reason"
     plain = "The widget never stores visitor addresses."
     c = near_miss(f"Storage\n\n{plain}\n", plain, "never", "", ("polarity", "negation", "never"), family="polarity",
                   answer="yes")
-    assert _rule(c) is None
+    assert broken_rule(c) is None
 
 
 def test_a_heading_naming_accepted_values_frames_a_requirement():
     s = "Tag names must be lowercase ASCII words."
     c = near_miss(f"Accepted values\n\n{s}\n", s, "must", "should", MUST, family="modality", answer="yes")
-    assert _rule(c) == "framed"
+    assert broken_rule(c) == "framed"
     c = near_miss(f"Tag names\n\n{s}\n", s, "must", "should", MUST, family="modality", answer="yes")
-    assert _rule(c) is None
+    assert broken_rule(c) is None
 
 
 def test_a_sibling_requirement_or_a_repeated_quantifier_is_no_restatement():

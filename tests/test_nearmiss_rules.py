@@ -12,16 +12,10 @@ from collections import Counter
 from dataclasses import replace
 
 import pytest
-from families_support import near_miss
+from families_support import broken_rule, near_miss
 
 from mutagen_cite.cases.build import BuildReport, select
 from mutagen_cite.cases.fairness.order import _order_broken
-from mutagen_cite.cases.fairness.rules import unfair_rule
-
-
-def _rule(c) -> str | None:
-    why = unfair_rule(c)
-    return why[0] if why else None
 
 
 # ----------------------------------------------------------------- presupposed by a later step
@@ -31,10 +25,10 @@ def test_a_later_step_that_uses_the_object_a_step_creates_presupposes_it():
     step = "You must create a deploy key in the console."
     chunk = f"Setup.\n{step} Paste the key into the runner settings."
     c = near_miss(chunk, step, "must", "can", ("modality", "modal", "must"), family="modality", answer="yes")
-    assert _rule(c) == "presupposed"
+    assert broken_rule(c) == "presupposed"
     # the same step followed by something that does not build on it is a near miss
     fine = f"Setup.\n{step} Runners start within a minute."
-    assert _rule(near_miss(fine, step, "must", "can", ("modality", "modal", "must"), family="modality",
+    assert broken_rule(near_miss(fine, step, "must", "can", ("modality", "modal", "must"), family="modality",
                        answer="yes")) is None
 
 
@@ -43,14 +37,14 @@ def test_a_later_reference_to_the_act_itself_presupposes_it():
     chunk = f"{step} Share the link you generated with the guest by mail."
     c = near_miss(chunk, step, "generate", "do not generate", ("polarity", "affirmative", "generate"),
               family="polarity", answer="yes")
-    assert _rule(c) == "presupposed"
+    assert broken_rule(c) == "presupposed"
 
 
 def test_a_definite_mention_after_a_verb_that_does_not_make_its_object_is_no_presupposition():
     step = "A billing token must identify a workspace."
     chunk = f"{step} The workspace owner receives every invoice."
     c = near_miss(chunk, step, "must", "can", ("modality", "modal", "must"), family="modality", answer="yes")
-    assert _rule(c) is None
+    assert broken_rule(c) is None
 
 
 # ----------------------------------------------------------------- an FAQ answer word
@@ -61,14 +55,14 @@ def test_a_sentence_under_an_faq_answer_word_is_no_near_miss(answer):
     sentence = "Contractors must wear a visitor badge on site."
     chunk = f"Do contractors need a badge?\n\n{answer} {sentence} Badges are at reception."
     c = near_miss(chunk, sentence, "must", "should", ("modality", "modal", "must"), family="modality", answer="yes")
-    assert _rule(c) == "answered"
+    assert broken_rule(c) == "answered"
 
 
 def test_a_sentence_in_a_plain_paragraph_is_not_answered():
     sentence = "Contractors must wear a visitor badge on site."
     chunk = f"Visitors and badges\n\n{sentence} Badges are at reception."
     c = near_miss(chunk, sentence, "must", "should", ("modality", "modal", "must"), family="modality", answer="yes")
-    assert _rule(c) is None
+    assert broken_rule(c) is None
 
 
 # ----------------------------------------------------------------- an obligation in other words
@@ -78,10 +72,10 @@ def test_an_obligation_restated_as_mandatory_in_a_table_row_is_no_near_miss():
     sentence = "Vendors must sign the data processing agreement before onboarding."
     chunk = f"{sentence}\nDocument: data processing agreement; Vendor signature: mandatory."
     c = near_miss(chunk, sentence, "must", "should", ("modality", "modal", "must"), family="modality", answer="yes")
-    assert _rule(c) == "restated-other-words"
+    assert broken_rule(c) == "restated-other-words"
     # a row about another document restates nothing
     other = f"{sentence}\nDocument: travel policy; Vendor signature: mandatory."
-    assert _rule(near_miss(other, sentence, "must", "should", ("modality", "modal", "must"), family="modality",
+    assert broken_rule(near_miss(other, sentence, "must", "should", ("modality", "modal", "must"), family="modality",
                        answer="yes")) is None
 
 
@@ -96,17 +90,17 @@ def test_an_edit_that_breaks_an_ordered_column_is_rejected():
     row = "Plan: Team; Log retention: 7 days."
     slots = (("scope", "tier", "Team"), ("quantity", "duration", "7 days"))
     c = near_miss(_PLANS, row, "7 days", "60 days", *slots, family="quantity", answer="Team")
-    assert _rule(c) == "order-broken"
+    assert broken_rule(c) == "order-broken"
     kept = near_miss(_PLANS, row, "7 days", "14 days", *slots, family="quantity", answer="Team")
-    assert _rule(kept) is None
+    assert broken_rule(kept) is None
 
 
 def test_a_maximum_below_the_rows_default_is_rejected():
     row = "Plan: Team; Default seats: 5 seats; Maximum seats: 50 seats."
     slots = (("scope", "tier", "Team"), ("quantity", "count", "50 seats"))
     c = near_miss(row, row, "50 seats", "2 seats", *slots, family="quantity", answer="Team")
-    assert _rule(c) == "order-broken"
-    assert _rule(near_miss(row, row, "50 seats", "80 seats", *slots, family="quantity", answer="Team")) is None
+    assert broken_rule(c) == "order-broken"
+    assert broken_rule(near_miss(row, row, "50 seats", "80 seats", *slots, family="quantity", answer="Team")) is None
 
 
 def test_a_maximum_below_a_default_in_prose_is_rejected():
@@ -115,9 +109,9 @@ def test_a_maximum_below_a_default_in_prose_is_rejected():
     c = near_miss(sentence, sentence, "100 GB", "5 GB", *slots, family="quantity", answer="x")
     # the value model reads "maximum quota of" as an upper bound, so the lowered maximum is also
     # a kept bound (that rule runs first); the order rule must reject it on its own as well
-    assert _rule(c) in ("order-broken", "bound-kept")
+    assert broken_rule(c) in ("order-broken", "bound-kept")
     assert _order_broken(c)
-    assert _rule(near_miss(sentence, sentence, "100 GB", "200 GB", *slots, family="quantity", answer="x")) is None
+    assert broken_rule(near_miss(sentence, sentence, "100 GB", "200 GB", *slots, family="quantity", answer="x")) is None
 
 
 # ----------------------------------------------------------------- bounds in a condition
@@ -135,15 +129,15 @@ def test_a_bound_in_a_condition_may_only_move_so_it_no_longer_covers_the_origina
                                                                                    contradicts):
     kind = {"MB": "size"}.get(value.split()[1], "duration")
     slots = (("quantity", kind, value),)
-    assert _rule(near_miss(sentence, sentence, value, covers, *slots, family="quantity", answer="x")) == "bound-kept"
-    assert _rule(near_miss(sentence, sentence, value, contradicts, *slots, family="quantity", answer="x")) is None
+    assert broken_rule(near_miss(sentence, sentence, value, covers, *slots, family="quantity", answer="x")) == "bound-kept"
+    assert broken_rule(near_miss(sentence, sentence, value, contradicts, *slots, family="quantity", answer="x")) is None
 
 
 def test_a_bound_in_what_a_statement_says_keeps_the_old_direction():
     sentence = "Audit logs are kept for at least 30 days."
     slots = (("quantity", "duration", "30 days"),)
-    assert _rule(near_miss(sentence, sentence, "30 days", "60 days", *slots, family="quantity", answer="x")) == "bound-kept"
-    assert _rule(near_miss(sentence, sentence, "30 days", "10 days", *slots, family="quantity", answer="x")) is None
+    assert broken_rule(near_miss(sentence, sentence, "30 days", "60 days", *slots, family="quantity", answer="x")) == "bound-kept"
+    assert broken_rule(near_miss(sentence, sentence, "30 days", "10 days", *slots, family="quantity", answer="x")) is None
 
 
 # ----------------------------------------------------------------- progress
@@ -174,13 +168,13 @@ def test_a_modal_said_elsewhere_in_the_chunk_keys_nothing():
     sentence = "Admins must approve each export request."
     chunk = f"Members can browse reports.\n{sentence}"
     c = near_miss(chunk, sentence, "must", "can", ("modality", "modal", "must"), family="modality", answer="yes")
-    assert _rule(c) is None
+    assert broken_rule(c) is None
     # a value said elsewhere still does
     row = "Plan: Team; Retention: 30 days."
     other = f"Plan: Free; Retention: 7 days.\n{row}"
     v = near_miss(other, row, "30 days", "7 days", ("scope", "tier", "Team"), ("quantity", "duration", "30 days"),
               family="quantity", answer="Team")
-    assert _rule(v) == "replacement-in-chunk"
+    assert broken_rule(v) == "replacement-in-chunk"
 
 
 def test_an_agreement_edit_records_the_whole_span_it_changed():
@@ -221,18 +215,18 @@ def test_a_negation_put_into_a_time_or_condition_clause_is_no_near_miss(opener):
     # "reruns whenever a schema change is not made" negates the condition, not the statement
     sentence = f"The indexer reruns {opener} a schema change is made."
     c = near_miss(sentence, sentence, "is", "is not", ("polarity", "affirmative", "is"), family="polarity", answer="yes")
-    assert _rule(c) == "condition-negation"
+    assert broken_rule(c) == "condition-negation"
     main = "The indexer is rerun after each schema change."
-    assert _rule(near_miss(main, main, "is", "is not", ("polarity", "affirmative", "is"), family="polarity",
+    assert broken_rule(near_miss(main, main, "is", "is not", ("polarity", "affirmative", "is"), family="polarity",
                        answer="yes")) != "condition-negation"
 
 
 def test_a_version_inside_a_longer_identifier_is_no_entity_site():
     sentence = "Pick the reranker-v2.1 model for short queries."
     c = near_miss(sentence, sentence, "v2.1", "v0.9", ("entity", "version", "v2.1"), family="entity", answer="x")
-    assert _rule(c) == "inside-identifier"
+    assert broken_rule(c) == "inside-identifier"
     free = "Pick version v2.1 of the reranker for short queries."
-    assert _rule(near_miss(free, free, "v2.1", "v0.9", ("entity", "version", "v2.1"), family="entity",
+    assert broken_rule(near_miss(free, free, "v2.1", "v0.9", ("entity", "version", "v2.1"), family="entity",
                        answer="x")) != "inside-identifier"
 
 

@@ -8,18 +8,9 @@ Every example here is made up for the test."""
 from __future__ import annotations
 
 import pytest
-from families_support import near_miss
+from families_support import IS, NOT, broken_rule, near_miss
 
 from mutagen_cite.cases.fairness.layout import section_heading
-from mutagen_cite.cases.fairness.rules import unfair_rule
-
-NOT = ("polarity", "negation", "not")
-IS = ("polarity", "affirmative", "is")
-
-
-def _rule(c) -> str | None:
-    why = unfair_rule(c)
-    return why[0] if why else None
 
 
 def _unnegate(chunk: str, sentence: str):
@@ -46,31 +37,31 @@ def test_the_heading_is_found_above_the_sentences_paragraph():
 def test_a_negation_removed_under_a_limitations_heading_is_rejected(heading):
     sentence = "Nested folders are not synced to the archive."
     chunk = f"Folder sync\n\n{heading}\n\n{sentence}\nLarge files sync slowly."
-    assert _rule(_unnegate(chunk, sentence)) == "against-heading"
+    assert broken_rule(_unnegate(chunk, sentence)) == "against-heading"
 
 
 def test_a_negation_removed_under_a_neutral_heading_is_a_near_miss():
     sentence = "Nested folders are not synced to the archive."
     chunk = f"Folder sync\n\nHow sync works\n\n{sentence}\nLarge files sync slowly."
-    assert _rule(_unnegate(chunk, sentence)) is None
+    assert broken_rule(_unnegate(chunk, sentence)) is None
 
 
 def test_a_negation_inserted_under_an_added_heading_is_rejected():
     sentence = "Dark mode is available in the desktop client."
     chunk = f"Release 4.2\n\nAdded\n\n{sentence}\nThe editor starts faster."
-    assert _rule(_negate(chunk, sentence)) == "against-heading"
+    assert broken_rule(_negate(chunk, sentence)) == "against-heading"
     # under an "Added" section that already lists a denial, one more is plausible
     mixed = f"Release 4.2\n\nAdded\n\n{sentence}\nThe legacy theme is not shipped any more."
-    assert _rule(_negate(mixed, sentence)) is None
+    assert broken_rule(_negate(mixed, sentence)) is None
     # the same flip under "Changed" is a plausible near miss
     chunk = f"Release 4.2\n\nChanged\n\n{sentence}\nThe editor starts faster."
-    assert _rule(_negate(chunk, sentence)) is None
+    assert broken_rule(_negate(chunk, sentence)) is None
 
 
 def test_a_list_lead_in_frames_its_items_like_a_heading():
     sentence = "Shared drives are not indexed"
     chunk = f"Search\n\nThe following are not supported:\n- {sentence}\n- Encrypted archives"
-    assert _rule(_unnegate(chunk, sentence)) == "against-heading"
+    assert broken_rule(_unnegate(chunk, sentence)) == "against-heading"
 
 
 # ----------------------------------------------------------------- a uniform list
@@ -79,17 +70,17 @@ def test_a_list_lead_in_frames_its_items_like_a_heading():
 def test_one_item_of_a_uniform_list_flipped_is_rejected():
     sentence = "Okta is supported."
     chunk = f"Identity providers\n\n{sentence}\nAzure AD is supported.\nGoogle Workspace is supported."
-    assert _rule(_negate(chunk, sentence)) == "parallel-list"
+    assert broken_rule(_negate(chunk, sentence)) == "parallel-list"
 
 
 def test_a_mixed_list_is_no_uniform_list():
     sentence = "Okta is supported."
     chunk = (f"Identity providers\n\n{sentence}\nAzure AD is supported.\n"
              "Google Workspace is not supported.")
-    assert _rule(_negate(chunk, sentence)) is None
+    assert broken_rule(_negate(chunk, sentence)) is None
     # nor is a paragraph of sentences about other things
     chunk = f"Identity providers\n\n{sentence}\nLogins are logged.\nSessions last a day."
-    assert _rule(_negate(chunk, sentence)) is None
+    assert broken_rule(_negate(chunk, sentence)) is None
 
 
 # ----------------------------------------------------------------- numbers tied to other numbers
@@ -102,12 +93,12 @@ def _count(chunk: str, sentence: str, old: str, new: str):
 def test_a_count_of_the_list_that_follows_is_tied_to_it():
     sentence = "Workspaces come in three sizes:"
     chunk = f"Sizing\n\n{sentence}\n- Small\n- Medium\n- Large\n\nPick one at signup."
-    assert _rule(_count(chunk, sentence, "three sizes", "five sizes")) == "enumerated-count"
+    assert broken_rule(_count(chunk, sentence, "three sizes", "five sizes")) == "enumerated-count"
     inline = "Exports are offered in two formats: CSV and Parquet."
-    assert _rule(_count(f"Exports\n\n{inline}", inline, "two formats", "four formats")) == "enumerated-count"
+    assert broken_rule(_count(f"Exports\n\n{inline}", inline, "two formats", "four formats")) == "enumerated-count"
     # a count with no list of that many after it is free to change
     loose = "Workspaces come in three sizes: pick the one that fits your team."
-    assert _rule(_count(f"Sizing\n\n{loose}", loose, "three sizes", "five sizes")) is None
+    assert broken_rule(_count(f"Sizing\n\n{loose}", loose, "three sizes", "five sizes")) is None
 
 
 def _money(chunk: str, sentence: str, old: str, new: str):
@@ -117,26 +108,26 @@ def _money(chunk: str, sentence: str, old: str, new: str):
 def test_a_price_per_month_beside_its_per_minute_rate_is_tied_to_it():
     sentence = "Memory costs $10 / GB / month."
     chunk = f"Compute pricing\n\nBilled by the minute at $0.000231 / GB / minute.\n{sentence}"
-    assert _rule(_money(chunk, sentence, "$10", "$15")) == "tied-numbers"
+    assert broken_rule(_money(chunk, sentence, "$10", "$15")) == "tied-numbers"
     # a rate that is not the same amount converted is another price, not a derived one
     other = f"Compute pricing\n\nEgress is billed at $0.05 / GB / minute.\n{sentence}"
-    assert _rule(_money(other, sentence, "$10", "$15")) is None
+    assert broken_rule(_money(other, sentence, "$10", "$15")) is None
     # time per time is no rate of a price: "24 hours a day, 7 days a week" are not derived
     always = "Urgent tickets are answered 24 hours a day, 7 days a week."
     c = near_miss(f"Support\n\n{always}", always, "7 days", "5 days", ("quantity", "duration", "7 days"),
               family="quantity", answer="x")
-    assert _rule(c) is None
+    assert broken_rule(c) is None
 
 
 def test_a_part_of_a_stated_total_is_tied_to_it():
     sentence = "The Team plan includes 40 GB of file storage."
     chunk = f"Storage\n\n{sentence} Backups get 10 GB more, 50 GB in total."
     c = near_miss(chunk, sentence, "40 GB", "60 GB", ("quantity", "size", "40 GB"), family="quantity", answer="x")
-    assert _rule(c) == "tied-numbers"
+    assert broken_rule(c) == "tied-numbers"
     # the same numbers with no total stated are no sum (a coincidence is no relation)
     chunk = f"Storage\n\n{sentence} Backups get 10 GB more. Archives hold 50 GB."
     c = near_miss(chunk, sentence, "40 GB", "60 GB", ("quantity", "size", "40 GB"), family="quantity", answer="x")
-    assert _rule(c) is None
+    assert broken_rule(c) is None
 
 
 # ----------------------------------------------------------------- zero as a cap
@@ -189,20 +180,20 @@ def _should(chunk: str, sentence: str):
 def test_a_later_step_that_uses_the_result_of_any_verb_presupposes_it():
     step = "You should hash the request body with your signing key."
     chunk = f"Verify callbacks.\n{step} Then, match the hashed value against the signature header."
-    assert _rule(_should(chunk, step)) == "presupposed"
+    assert broken_rule(_should(chunk, step)) == "presupposed"
     # a later step that does not build on this one leaves the near miss standing
     fine = f"Verify callbacks.\n{step} Then, reply with status 200 within five seconds."
-    assert _rule(_should(fine, step)) is None
+    assert broken_rule(_should(fine, step)) is None
 
 
 def test_a_later_step_naming_the_act_by_its_noun_presupposes_it():
     step = "Team leads should email the finance desk for sign-off."
     chunk = f"Buying a licence\n\n{step}\nAttach the signed email to the purchase order."
-    assert _rule(_should(chunk, step)) == "presupposed"
+    assert broken_rule(_should(chunk, step)) == "presupposed"
     # a light verb's noun ("the use of") names no act of the step
     light = "Team leads should use the finance desk for sign-off."
     chunk = f"Buying a licence\n\n{light}\nThe use of cards is discouraged."
-    assert _rule(_should(chunk, light)) is None
+    assert broken_rule(_should(chunk, light)) is None
 
 
 # ----------------------------------------------------------------- a universal its next sentence spells out
@@ -216,30 +207,30 @@ def _most(chunk: str, sentence: str):
 def test_a_universal_whose_next_sentence_works_it_out_is_no_near_miss():
     rule = "Each mirror keeps a full copy of the index."
     chunk = f"Mirrors\n\n{rule} For example, three mirrors hold three copies."
-    assert _rule(_most(chunk, rule)) == "elaborated"
+    assert broken_rule(_most(chunk, rule)) == "elaborated"
     chunk = f"Mirrors\n\n{rule} This means a lost mirror never loses data."
-    assert _rule(_most(chunk, rule)) == "elaborated"
+    assert broken_rule(_most(chunk, rule)) == "elaborated"
     # a next sentence about something else leaves "most mirrors" a near miss
     chunk = f"Mirrors\n\n{rule} Mirrors are billed by the hour."
-    assert _rule(_most(chunk, rule)) is None
+    assert broken_rule(_most(chunk, rule)) is None
 
 
 def test_a_negation_inserted_under_a_heading_that_announces_the_statement_is_rejected():
     sentence = "The bot can open a draft release for every merged tag."
     chunk = f"Releases\n\nOpen draft releases automatically\n\n{sentence} It runs nightly."
     c = near_miss(chunk, sentence, "can", "cannot", ("polarity", "affirmative", "can"), family="polarity", answer="yes")
-    assert _rule(c) == "against-heading"
+    assert broken_rule(c) == "against-heading"
     # a heading that names only the topic (the subject) announces nothing of the predicate
     chunk = f"Releases\n\nThe release bot\n\n{sentence} It runs nightly."
     c = near_miss(chunk, sentence, "can", "cannot", ("polarity", "affirmative", "can"), family="polarity", answer="yes")
-    assert _rule(c) is None
+    assert broken_rule(c) is None
 
 
 def test_a_requirements_heading_worded_as_a_clause_frames_a_modal():
     sentence = "Applicants must hold a valid work permit."
     chunk = f"Hiring\n\nSet up the requirements\n\n{sentence} Permits are checked on day one."
     c = near_miss(chunk, sentence, "must", "may", ("modality", "modal", "must"), family="modality", answer="yes")
-    assert _rule(c) == "framed"
+    assert broken_rule(c) == "framed"
 
 
 def test_a_negation_that_leaves_its_subject_affirmed_nowhere_is_rejected():
@@ -250,8 +241,8 @@ def test_a_negation_that_leaves_its_subject_affirmed_nowhere_is_rejected():
     def negate(chunk):
         return near_miss(chunk, sentence, "is", "is not", IS, ("scope", "tier", "Scale"), family="polarity", answer="yes")
 
-    assert _rule(negate(chunk)) == "parallel-list"
+    assert broken_rule(negate(chunk)) == "parallel-list"
     # with another plan still including it, the near miss is plausible
     chunk = ("Plan comparison\n\nAudit streaming is included in the Starter plan.\n"
              f"{sentence}\nAudit streaming is not included in the Growth plan.")
-    assert _rule(negate(chunk)) is None
+    assert broken_rule(negate(chunk)) is None

@@ -10,5 +10,7 @@
 - ``flips``: a polarity flip the rest of the chunk contradicts
 - ``bounds``, ``numbers``, ``order``: bounded, derived and ordered numbers
 - ``names``: a name's twin still names the original
+- ``coherence``: documentation English tying the edit to the chunk's other units (lead-ins,
+  derived bounds, consequences, a requirement restated beside it)
 - ``ambiguity``, ``releases``: document-level rules of question v5
 """

@@ -10,7 +10,7 @@ import re
 from ...model import Slot
 from ...values import find_values
 from ..candidate import Candidate
-from ..coherence import derived_bound
+from .coherence import derived_bound
 from ..families.grammar import _FINITE
 
 

@@ -9,7 +9,7 @@ import re
 
 from ...judges.slots import stem
 from ..candidate import Candidate
-from ..coherence import identifier_heading
+from .coherence import identifier_heading
 from ..questions import heading_before
 from .layout import _lead_in, section_heading
 from .reading import _NEGATIVE_CLAUSE_RX, _content_stems, _other_sentences

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from ..coherence import lead_in_line
+from .coherence import lead_in_line
 from ..questions import is_table_row
 
 

@@ -9,7 +9,7 @@ import re
 
 from ...judges.slots import stem
 from ..candidate import Candidate
-from ..coherence import consequence_after, universal_after
+from .coherence import consequence_after, universal_after
 from .reading import (_AUXILIARIES, _claim_values, _content_stems, _keeps, _mentions, _next_in_paragraph, _next_sentence,
                       _sentences_after, _sentences_in)
 

@@ -8,7 +8,7 @@ import re
 from typing import Callable
 
 from ..candidate import Candidate
-from ..coherence import advice_after_denial, chunk_rule, protective_reason, version_elsewhere
+from .coherence import advice_after_denial, chunk_rule, protective_reason, version_elsewhere
 from ..families.date import reverses_chronology
 from ..questions import CONTRADICTING, VERIFYING, is_table_row
 from .bounds import _bound_kept, _derived_bound

@@ -36,6 +36,8 @@ from __future__ import annotations
 
 import re
 
+from ...corpus import split_sentences
+
 #: most words a line may have to be read as one item of a list whose marker the loader dropped
 ITEM_WORDS = 40
 #: blank lines allowed between a lead-in and the first item (Markdown writes one or none)
@@ -133,7 +135,6 @@ def derived_bound(chunk: str, sentence_off: int, sentence: str, site_start: int,
     words"): "4 or more words", "more than 3 words", "at least 4 words". Such a sentence states
     the original limit in a derived form, so changing the number leaves the chunk stating the
     original or contradicting the edit. Returns the other sentence, or None."""
-    from ..corpus import split_sentences
 
     site = sentence[site_start:site_end]
     numbers = list(_NUMBER.finditer(site))  # a range site ("1-3 words") bounds at either end
@@ -283,7 +284,6 @@ def version_elsewhere(chunk: str, sentence_off: int, sentence: str, site: str, a
     the chunk naming the original for the same product; a major version alone ("v4") names the
     line of a dotted one ("v4.0"). ``also``: more units to read (a table row's other cells, which
     the caller passes, since a row is one sentence). Returns that unit, or None."""
-    from ..corpus import split_sentences
 
     m = _VERSION_CORE.search(site)
     if not m:
@@ -508,7 +508,6 @@ TEMPORAL_OPENER = re.compile(r"^[\s>*\-\u2022(\"']*(?:after|before)\b[^,;:]*$", 
 
 def chunk_rule(c) -> tuple[str, str] | None:
     """``(rule, reason)`` of the first rule of this section ``c`` (a spliced candidate) breaks."""
-    from ..corpus import split_sentences
 
     if c.mutation is None:
         return None
