@@ -114,6 +114,9 @@ def test_questions_needing_an_antecedent_are_not_asked_in_v6(text):
     ("Recommended use case", "Australia and Oceania", "descriptive-header"),
     ("Current", "300 MiB", "qualifier-header"),
     ("Hannoy", "4.03 GiB", "named-header"),
+    ("Free", "10 MB", "plan-header"),
+    ("Enterprise", "Custom", "plan-header"),
+    ("Team size", "5", None),
     ("When to use", "Large datasets", "clause-header"),
     ("Retention", "Backups are kept for 7 days", "sentence-cell"),
     ("Price", "$20", None),
@@ -123,6 +126,14 @@ def test_questions_needing_an_antecedent_are_not_asked_in_v6(text):
 ])
 def test_row_headers(header, value, why):
     assert row_header_problem(header, value) == why
+
+
+def test_a_row_under_one_plan_column_of_a_pricing_matrix_is_not_asked_in_v6():
+    # "Which limit has a free of 10 MB?" read the plan column as a noun of the row
+    slots = [("quantity", "size", "10 MB", "10 mb")]
+    old, new = both("Limit: Max request size; Free: 10 MB", slots, "10 MB", "quantity")
+    assert old is not None and "free of" in old.question.lower()
+    assert new is None
 
 
 def test_a_row_under_a_header_that_is_no_attribute_is_not_asked_in_v6():

@@ -56,6 +56,7 @@ from pathlib import Path
 
 from jinja2 import Environment, TemplateNotFound
 
+from ..analysis.domain import doc_english
 from ..errors import ConfigError
 from ..model import Sentence, Slot
 from ..values.tables import FINITE_AUXILIARIES, MODAL_VERBS, QUESTION_PREPOSITIONS, WH_WORDS
@@ -711,7 +712,9 @@ def row_header_problem(header: str, value: str) -> str | None:
     ``clause-header`` ("When to use"), ``descriptive-header`` ("Example", "Description",
     "Recommended use case"), ``qualifier-header`` ("Current", "Default": an adjective whose noun
     is left out), ``named-header`` (the header is a name, every word capitalised and no English
-    word: a column per product compares products), ``sentence-cell`` (the cell is a clause)."""
+    word: a column per product compares products), ``plan-header`` (a capitalised plan word of
+    ``data/doc_english.yaml``, "Free", "Pro": one plan's column of a pricing matrix),
+    ``sentence-cell`` (the cell is a clause)."""
     from lemminflect import getAllLemmas
 
     h = " ".join(header.lower().split()).strip(" *:")
@@ -724,6 +727,8 @@ def row_header_problem(header: str, value: str) -> str | None:
         return "descriptive-header"
     if len(words) == 1 and words[0] in _QUALIFIER_HEADERS:
         return "qualifier-header"
+    if len(words) == 1 and header.strip(" *:")[:1].isupper() and words[0] in doc_english()["plan_column_headers"]:
+        return "plan-header"  # "Limit: Max request size; Free: 10 MB": one plan's column of a pricing matrix
     alpha = [w for w in header.split() if w.isalpha()]
     if alpha and all(w[:1].isupper() and not w.isupper() and not getAllLemmas(w.lower()) for w in alpha):
         return "named-header"
