@@ -37,6 +37,7 @@ from __future__ import annotations
 import re
 
 from ...corpus import split_sentences
+from .reading import _sentence_spans
 
 #: most words a line may have to be read as one item of a list whose marker the loader dropped
 ITEM_WORDS = 40
@@ -167,7 +168,7 @@ def derived_bound(chunk: str, sentence_off: int, sentence: str, site_start: int,
         (upper_words, r"\s+or\s+(?:fewer|less|below|lower|shorter)")
     rx = re.compile(rf"(?:\b(?:{words})\s+(\d+(?:\.\d+)?)\s*([A-Za-z][a-z-]+)"
                     rf"|\b(\d+(?:\.\d+)?){tail}\s+([A-Za-z][a-z-]+))", re.I)
-    for a, b in split_sentences(chunk):
+    for a, b in _sentence_spans(chunk):
         if a < own[1] and b > own[0]:
             continue
         other = chunk[a:b]
@@ -295,7 +296,7 @@ def version_elsewhere(chunk: str, sentence_off: int, sentence: str, site: str, a
     names -= {"version", "versions", "the", "and", "for", "with", "from", "than", "or", "to", "of", "in", "on", "is", "are"}
     rx = re.compile(rf"(?:(@|\bv|\bversion\s+)|\b([A-Za-z][\w.+]*[A-Za-z+])[\s@-]v?){core}(?![\w.]*\d)", re.I)
     own = (sentence_off, sentence_off + len(sentence))
-    units = [chunk[a:b] for a, b in split_sentences(chunk) if not (a < own[1] and b > own[0])]
+    units = [chunk[a:b] for a, b in _sentence_spans(chunk) if not (a < own[1] and b > own[0])]
     for other in list(also) + units:
         for x in rx.finditer(other):
             if x.group(1) or (x.group(2) and x.group(2).lower() in names):
