@@ -75,3 +75,21 @@ def test_a_plural_in_the_sentence_matches_the_singular_after_every(reader):
     q = "Does every level have a steward?"
     true = ContextChunk("t-1", "All levels have a steward.")
     assert reader.generate(Request("t-1", q, (true,)))["answer"].startswith("Yes. All levels")
+
+
+def test_a_value_stated_by_the_section_heading_qualifies_its_rows(reader):
+    """A table row under a heading reads with that heading, as the label check reads it: the
+    heading may state a value slot of the condition, never a negation or a quantifier."""
+    q = "What is the kiln fee for members in Ostrava?"
+    rows = ContextChunk("t-1", "Ostrava\n\nMembers: 40 EUR per firing.\nGuests: 60 EUR per firing.")
+    assert reader.generate(Request("t-1", q, (rows,)))["answer"].startswith("Members: 40 EUR")
+    elsewhere = ContextChunk("n-1", "Brno\n\nMembers: 40 EUR per firing.\nGuests: 60 EUR per firing.")
+    assert reader.generate(Request("n-1", q, (elsewhere,))) == {"decline": True}
+
+
+def test_an_opening_auxiliary_is_no_part_of_a_name(reader):
+    """The tagger may run a yes/no question's opening "Will" into the name after it; the name
+    the question asks about is the rest ("Will Kilnworks fire ...?" names Kilnworks)."""
+    q = "Will Kilnworks fire every glaze batch at cone six?"
+    true = ContextChunk("t-1", "Kilnworks will fire every glaze batch at cone six.")
+    assert reader.generate(Request("t-1", q, (true,)))["answer"].startswith("Yes. Kilnworks")

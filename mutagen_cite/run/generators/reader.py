@@ -12,7 +12,10 @@ needs a negated sentence, one without needs an affirmative one), and every quant
 modal as the same word. Among qualifying sentences that share at least one topic word with
 the question (a content word outside the condition), the one sharing most wins (ties to the
 earlier passage); a yes/no question needs two thirds of its topic words (the reader's "I" and the docs' "you" are no topic) (at least two) in the
-sentence, so a "yes" rests on a sentence about the question's topic. The answer is that sentence with its
+sentence, so a "yes" rests on a sentence about the question's topic. A value slot may be stated by
+the heading of the sentence's section instead ("Plan: Free; Memory: 1 GB." under "Specs and
+limits"), as the label check reads a sentence with its heading; a question's opening auxiliary is
+no part of a name the tagger ran into it ("Will Railway build ...?" names Railway). The answer is that sentence with its
 chunk's id; a yes/no question ("Must all ...?", "Do all ...?") gets "Yes. <sentence> [id]".
 With no qualifying sentence it declines. It reads the request only (question and context),
 never the case's ``expect`` or ``provenance``.
@@ -25,12 +28,14 @@ from __future__ import annotations
 
 import math
 import re
+from dataclasses import replace
 from functools import lru_cache
 from typing import Any, Sequence
 
 from ..answers import chunk_sentences, normalise_space
 from ...values import mentions_value
 from ...values.tables import QUESTION_FUNCTION_WORDS
+from ...cases.fairness.layout import section_heading
 from .base import Request
 
 _YES_NO = re.compile(r"^\s*(?:do|does|did|is|are|was|were|must|can|could|may|might|should|shall|will|would|"
@@ -41,6 +46,8 @@ _WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9.\-]*")
 _STOP = QUESTION_FUNCTION_WORDS
 #: slot kinds that carry no condition (a polarity *site*, not a stated negation)
 _NOT_CONDITIONS = frozenset({"affirmative"})
+#: a yes/no question's opening auxiliary, with the space after it
+_OPENING_AUXILIARY = re.compile(_YES_NO.pattern + r"\s+", re.IGNORECASE)
 _WORD_SLOTS = frozenset({"quantifier", "modal"})
 _HOW = re.compile(r"\bhow\s*$", re.IGNORECASE)
 #: words of one strength: a question may ask "Do I have to ...?" of a sentence saying "must",
@@ -64,6 +71,16 @@ def _singular(word: str) -> str:
 
     lemmas = getLemma(word, upos="NOUN")
     return lemmas[0] if lemmas and lemmas[0] else word
+
+
+def _without_auxiliary(slot: Any) -> Any:
+    """``slot`` less a yes/no question's opening auxiliary the tagger ran into a name ("Will
+    Railway" -> "Railway"); None when nothing is left."""
+    m = _OPENING_AUXILIARY.match(slot.text) if slot.start == 0 else None
+    if m is None:
+        return slot
+    rest = slot.text[m.end():]
+    return replace(slot, start=slot.start + m.end(), text=rest) if rest.strip() else None
 
 
 class ReaderGenerator:
@@ -93,14 +110,17 @@ class ReaderGenerator:
     def condition(self, question: str) -> list:
         if question not in self._slots:
             self._slots[question] = self.annotator.slots([question])[0]
-        return [s for s in self._slots[question] if s.kind not in _NOT_CONDITIONS
-                and not (s.kind == "quantifier" and _HOW.search(question[:s.start]))]  # "how many" asks
+        slots = (_without_auxiliary(s) for s in self._slots[question] if s.kind not in _NOT_CONDITIONS
+                 and not (s.kind == "quantifier" and _HOW.search(question[:s.start])))  # "how many" asks
+        return [s for s in slots if s is not None]
 
     @staticmethod
-    def states(sentence: str, condition: list, negations: int) -> bool:
+    def states(sentence: str, condition: list, negations: int, heading: str | None = None) -> bool:
         """``negations``: how many negation words the question has. A question with none needs an
         affirmative sentence; one with some needs at least as many (a "without" the near miss
-        kept is no "not": "Who is not able to ... without an exemption?")."""
+        kept is no "not": "Who is not able to ... without an exemption?"). A value slot may be
+        stated by ``heading``, the sentence's section heading; negations, quantifiers and
+        modals only by the sentence."""
         found = len(_NEGATION.findall(sentence))
         if (found > 0) != (negations > 0) or found < negations:
             return False
@@ -111,7 +131,7 @@ class ReaderGenerator:
                 words = _SAME_STRENGTH.get(slot.text.lower(), (slot.text,))
                 if not any(re.search(rf"(?<!\w){re.escape(w)}(?!\w)", sentence, re.IGNORECASE) for w in words):
                     return False
-            elif not mentions_value(sentence, slot.text):
+            elif not (mentions_value(sentence, slot.text) or (heading and mentions_value(heading, slot.text))):
                 return False
         return True
 
@@ -127,7 +147,7 @@ class ReaderGenerator:
         for ci, chunk in enumerate(request.context):
             for si, span in enumerate(chunk_sentences(chunk.text) or []):
                 sentence = normalise_space(span.text)
-                if not self.states(sentence, condition, negations):
+                if not self.states(sentence, condition, negations, section_heading(chunk.text, span.start)):
                     continue
                 overlap = len(words & _content(sentence))
                 if not condition and overlap < max(2, len(words) // 2):
