@@ -71,6 +71,26 @@ def candidates_for_sentence(
     return out
 
 
+#: families whose slots are attributes a sibling sentence may vary
+_ATTRIBUTE_FAMILIES = ("scope", "date", "quantity", "entity")
+
+
+def _changes_more(sentence: Sentence, site, phrasing, sibling_text: str) -> bool:
+    """Whether a prose sibling differs from ``sentence`` in an attribute besides ``site`` and the
+    question's answer: a slot of the sentence it does not repeat ("The Python SDK no longer
+    supports Python 3.8 from v3.1.0." beside "The Node.js SDK ... Node.js 16 from v3.2.0." varies
+    the SDK and the runtime as well as the release). A table row is exempt: a sibling row's other
+    cells are that row's own values, as in the seed's us-east-1 row."""
+    other, answer = sibling_text.lower(), (phrasing.answer or "").strip().lower()
+
+    def asked(slot) -> bool:  # the answer, as its slot or inside one ("3.0.0" of "Version 3.0.0")
+        text = slot.text.strip().lower()
+        return slot == phrasing.answer_slot or bool(answer) and (answer in text or text in answer)
+
+    return any(s.family in _ATTRIBUTE_FAMILIES and s != site and not asked(s)
+               and s.text.strip().lower() not in other for s in sentence.slots)
+
+
 def _sibling_candidate(sentence, doc, site, family, phrasing, true_chunk, values, chunker) -> Candidate | None:
     """A real sibling sentence whose varying slot is this site's kind (the seed's us-east-1 vs
     eu-central-1 case), for families whose pinned attribute is a scope-like value."""
@@ -84,6 +104,8 @@ def _sibling_candidate(sentence, doc, site, family, phrasing, true_chunk, values
             continue  # keep siblings within the document: the same policy, another value
         if site.kind == "version" and not _same_product(site.text, member.slot_text):
             continue  # "Python 3.9" is no other value of "v3.4.0": the sibling differs elsewhere
+        if not is_table_row(sentence.text) and _changes_more(sentence, site, phrasing, member.text):
+            continue  # another SDK, runtime and release at once: no near miss of one attribute
         chunk = chunker(doc, member.start, member.end)
         if chunk.start <= sentence.start < chunk.end or chunk.start < sentence.end <= chunk.end:
             chunk = Chunk(doc.id, member.start, member.end, member.text)
