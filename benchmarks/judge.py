@@ -235,7 +235,7 @@ def slots_speed(args) -> None:
             judge.verdicts(pairs[i : i + 4])
 
     case_t = timed_cpu(lambda: by_case(False), repeat=1)
-    prepared_t = timed_cpu(lambda: by_case(True), repeat=1)
+    prepared_t = timed_cpu(lambda: by_case(True), repeat=1) if hasattr(judge, "prepare") else (float("nan"),) * 2
     # a rerun (`run` judges the same suite chunks every time): a new judge, memory empty, whose
     # sentence parses a first run left on disk (judges/sentence_cache.py)
     with tempfile.TemporaryDirectory(prefix="slots-parse-") as folder:

@@ -50,3 +50,19 @@ def test_a_name_written_without_its_accents_is_the_same_name(judge):
     ])
     assert ok.supported, ok.reason
     assert not miss.supported, miss.reason
+
+
+def test_a_name_with_its_letters_joined_another_way_is_the_same_name(judge):
+    from mutagen_cite.judges.slot_values import compact_name
+
+    assert names_equal("B.J. Thomas", "B. J. Thomas") and names_equal("Olivia Newton John", "Olivia Newton-John")
+    assert compact_name("B. J. Thomas") == "bjthomas"
+    assert not names_equal("B.J. Thomas", "B.K. Thomas") and not names_equal("Newton", "Newton John")
+    from mutagen_cite.judges.slots import _occurrences
+
+    text = "The duet was recorded by B. J. Thomas and Olivia Newton-John in 1969."
+    [(a, b)] = _occurrences("B.J. Thomas", text)
+    assert text[a:b] == "B. J. Thomas"
+    [(a, b)] = _occurrences("Olivia Newton John", text)
+    assert text[a:b] == "Olivia Newton-John"
+    assert _occurrences("B.K. Thomas", text) == [] and _occurrences("Olivia Newtonjo", text) == []

@@ -510,9 +510,20 @@ _ALIAS_WORDS = [
 ALIASES = [frozenset(norm_name(w) for w in group) for group in _ALIAS_WORDS]
 
 
+#: what may sit between the letters of one name written two ways: "B.J." / "B. J.",
+#: "Newton-John" / "Newton John"
+_NAME_JOINERS = re.compile(r"[\s.\-\u2010\u2011]+")
+
+
+def compact_name(text: str) -> str:
+    """:func:`norm_name` without spaces, periods and hyphens: one key for "B.J. Thomas" and
+    "B. J. Thomas", "Olivia Newton-John" and "Olivia Newton John"."""
+    return _NAME_JOINERS.sub("", norm_name(text))
+
+
 def names_equal(a: str, b: str) -> bool:
     x, y = norm_name(a), norm_name(b)
-    if x == y:
+    if x == y or (x and compact_name(a) == compact_name(b)):
         return True
     return any(x in group and y in group for group in ALIASES)
 

@@ -1661,9 +1661,13 @@ def _occurrences(name: str, text: str) -> list[tuple[int, int]]:
     name = name.strip()
     flags = 0 if any(ch.isupper() for ch in name) else re.I
     out = [(m.start(), m.end()) for m in re.finditer(r"(?<![\w-])" + re.escape(name) + r"(?![\w-])", text, flags)]
-    if not out and not (name.isascii() and text.isascii()):  # "Les Miserables" / "Les Misérables"
-        out = [(m.start(), m.end()) for m in re.finditer(
-            r"(?<![\w-])" + re.escape(fold_accents(name)) + r"(?![\w-])", fold_accents(text), flags)]
+    if not out:
+        # the same name with its accents dropped ("Les Miserables" / "Les Misérables") or its
+        # letters joined another way ("B.J. Thomas" / "B. J. Thomas", "Newton John" / "Newton-John")
+        parts = [re.escape(x) for x in re.split(r"[\s.\-\u2010\u2011]+", fold_accents(name)) if x]
+        if len(parts) > 1 or not (name.isascii() and text.isascii()):
+            rx = r"(?<![\w-])" + r"[\s.\-\u2010\u2011]*".join(parts) + r"\.?(?![\w-])"
+            out = [(m.start(), m.end()) for m in re.finditer(rx, fold_accents(text), flags)]
     if not out and name_in_text(name, text):  # an alias ("U.S." for "US")
         low = norm_name(name)
         for group in ALIASES:
