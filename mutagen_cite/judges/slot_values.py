@@ -487,9 +487,10 @@ def _fold_char(ch: str) -> str:
     return base if len(base) == 1 else ch
 
 
+@lru_cache(maxsize=65536)
 def norm_name(text: str) -> str:
     """Lowercase, accents folded, no leading article, no possessive, single spaces, no edge
-    punctuation."""
+    punctuation. Memoised: the judge compares the same names for every window of every pair."""
     t = fold_accents(text.strip())
     t = re.sub(r"^([A-Z][A-Z0-9]+)(?:s|'s|’s)$", r"\1", t)  # an acronym's plural: "CDs", "CD’s", "APIs"
     t = t.lower()
@@ -515,6 +516,7 @@ ALIASES = [frozenset(norm_name(w) for w in group) for group in _ALIAS_WORDS]
 _NAME_JOINERS = re.compile(r"[\s.\-\u2010\u2011]+")
 
 
+@lru_cache(maxsize=65536)
 def compact_name(text: str) -> str:
     """:func:`norm_name` without spaces, periods and hyphens: one key for "B.J. Thomas" and
     "B. J. Thomas", "Olivia Newton-John" and "Olivia Newton John"."""
