@@ -21,6 +21,7 @@ import datetime as _dt
 from functools import lru_cache
 import math
 import re
+import unicodedata
 from dataclasses import dataclass
 
 from ..model import Slot
@@ -470,9 +471,27 @@ def date_supported(c: Slot, p: Slot) -> bool:
 # --------------------------------------------------------------------------- names
 
 @lru_cache(maxsize=65536)
+def fold_accents(text: str) -> str:
+    """``text`` with each accented letter written as its base letter ("Misérables" ->
+    "Miserables", "Pokémon" -> "Pokemon"), one character for one, so offsets stay valid: the
+    same name written with and without its accents (a keyboard without them, a generator that
+    drops them) is one name. A character that does not decompose to one letter plus marks is kept."""
+    if text.isascii():
+        return text
+    return "".join(_fold_char(ch) for ch in text)
+
+
+@lru_cache(maxsize=4096)
+def _fold_char(ch: str) -> str:
+    base = "".join(c for c in unicodedata.normalize("NFKD", ch) if not unicodedata.combining(c))
+    return base if len(base) == 1 else ch
+
+
+@lru_cache(maxsize=65536)
 def norm_name(text: str) -> str:
-    """Lowercase, no leading article, no possessive, single spaces, no edge punctuation."""
-    t = text.strip()
+    """Lowercase, accents folded, no leading article, no possessive, single spaces, no edge
+    punctuation. Memoised: the judge compares the same names for every window of every pair."""
+    t = fold_accents(text.strip())
     t = re.sub(r"^([A-Z][A-Z0-9]+)(?:s|'s|’s)$", r"\1", t)  # an acronym's plural: "CDs", "CD’s", "APIs"
     t = t.lower()
     t = re.sub(r"^(?:the|a|an)\s+", "", t)
@@ -492,9 +511,21 @@ _ALIAS_WORDS = [
 ALIASES = [frozenset(norm_name(w) for w in group) for group in _ALIAS_WORDS]
 
 
+#: what may sit between the letters of one name written two ways: "B.J." / "B. J.",
+#: "Newton-John" / "Newton John"
+_NAME_JOINERS = re.compile(r"[\s.\-\u2010\u2011]+")
+
+
+@lru_cache(maxsize=65536)
+def compact_name(text: str) -> str:
+    """:func:`norm_name` without spaces, periods and hyphens: one key for "B.J. Thomas" and
+    "B. J. Thomas", "Olivia Newton-John" and "Olivia Newton John"."""
+    return _NAME_JOINERS.sub("", norm_name(text))
+
+
 def names_equal(a: str, b: str) -> bool:
     x, y = norm_name(a), norm_name(b)
-    if x == y:
+    if x == y or (x and compact_name(a) == compact_name(b)):
         return True
     return any(x in group and y in group for group in ALIASES)
 
@@ -505,7 +536,7 @@ def name_in_text(name: str, text: str) -> bool:
     for group in ALIASES:
         if norm_name(name) in group:
             candidates |= group
-    low = text.lower()
+    low = fold_accents(text).lower()
     return any(c and re.search(r"(?<![\w-])" + re.escape(c) + r"(?![\w-])", low) for c in candidates)
 
 

@@ -64,6 +64,7 @@ from .slot_values import (
     date_relation,
     date_supported,
     extra_quantities,
+    fold_accents,
     name_in_text,
     ALIASES,
     names_equal,
@@ -413,6 +414,8 @@ def _name_attrs(text: str, taken: list[tuple[int, int]]) -> list[Attr]:
     return out
 
 
+#: the number of an ordered list's item at the start of a line: "1. Open", "(2) Click", "3) Save"
+_LIST_NUMBER = re.compile(r"(?m)^[ \t]*\(?(\d{1,2})[.)](?=[ \t]+[^\s\d])")
 _REFERENCE_MARKER = re.compile(r"\[\d{1,3}(?:\s*[,;\u2013-]\s*\d{1,3})*\]")
 _DENIED_BEFORE = re.compile(r",\s*(?:but\s+)?(?:not|never)\s+(?:for\s+|in\s+|on\s+)?$", re.I)
 _GLOSS_OPEN = re.compile(r"\(\s*$")
@@ -533,6 +536,9 @@ def analyse(text: str, slots: Sequence[Slot], known_names: Sequence[str] = ()) -
         attrs = [a for a in attrs if a.quantity is not None or a.family == "date"
                  or not any(x <= a.start and a.end <= y for x, y in headers)]
     refs = [(m.start(), m.end()) for m in _REFERENCE_MARKER.finditer(text)]
+    # a list item's number ("1. Choose a region", "4) Restart the service") orders the steps:
+    # it is no value the text states, and no word of it
+    refs += [(m.start(1), m.end(1)) for m in _LIST_NUMBER.finditer(text)]
     if refs:
         attrs = [a for a in attrs if not any(x <= a.start and a.end <= y for x, y in refs)]
 
@@ -788,6 +794,17 @@ class SlotsJudge(ScoreJudge):
             self._embedding_residue(pairs, findings)
         self._last = dict(zip(pairs, findings))
         return findings
+
+    def prepare(self, pairs: Sequence[tuple[str, str]]) -> None:
+        """Parse, in one batch, every sentence of these pairs that is not parsed yet (or read it
+        from the disk parse cache), so that judging them later, however few pairs at a time
+        (the runner asks one case at a time), parses nothing. Verdicts are the same with or
+        without it: a sentence gets the same parse in any batch."""
+        texts = list(dict.fromkeys(str(t) for pair in pairs for t in pair))
+        if texts:
+            spans = self._spans
+            self._slots(texts)
+            self._spans = spans
 
     def _slots(self, texts: Sequence[str]) -> dict[str, tuple[Slot, ...]]:
         """Slots of each text, annotated sentence by sentence: a sentence that appears in
@@ -1644,6 +1661,13 @@ def _occurrences(name: str, text: str) -> list[tuple[int, int]]:
     name = name.strip()
     flags = 0 if any(ch.isupper() for ch in name) else re.I
     out = [(m.start(), m.end()) for m in re.finditer(r"(?<![\w-])" + re.escape(name) + r"(?![\w-])", text, flags)]
+    if not out:
+        # the same name with its accents dropped ("Les Miserables" / "Les Misérables") or its
+        # letters joined another way ("B.J. Thomas" / "B. J. Thomas", "Newton John" / "Newton-John")
+        parts = [re.escape(x) for x in re.split(r"[\s.\-\u2010\u2011]+", fold_accents(name)) if x]
+        if len(parts) > 1 or not (name.isascii() and text.isascii()):
+            rx = r"(?<![\w-])" + r"[\s.\-\u2010\u2011]*".join(parts) + r"\.?(?![\w-])"
+            out = [(m.start(), m.end()) for m in re.finditer(rx, fold_accents(text), flags)]
     if not out and name_in_text(name, text):  # an alias ("U.S." for "US")
         low = norm_name(name)
         for group in ALIASES:

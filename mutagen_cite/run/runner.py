@@ -521,6 +521,10 @@ def _answered(record: dict) -> bool:
 
 def _rejudge_chunk(judge: Any, job) -> list[dict]:
     chunk_cases, records, strict = job
+    prepare = getattr(judge, "prepare", None)
+    if callable(prepare):  # the slots judge parses the chunk's first-round sentences in one batch
+        prepare([(p.premise, p.hypothesis) for case, record in zip(chunk_cases, records) if case is not None
+                 for p in plan_pairs(case, record["answer"])])
     out = []
     for case, record in zip(chunk_cases, records):
         new = dict(record)

@@ -258,9 +258,15 @@ def _mask_doubled(text: str) -> tuple[str, dict[int, int]]:
     return _DOUBLED.sub(blank, text), starts
 
 
-def _candidates(text: str) -> list[Value]:
-    """Every value pattern's matches, in priority order (earlier wins overlaps)."""
-    out: list[Value] = []
+@lru_cache(maxsize=65536)
+def _candidates(text: str) -> tuple[Value, ...]:
+    """Every value pattern's matches, in priority order (earlier wins overlaps). Memoised (the
+    values are frozen): the annotator reads a sentence with ``ranges=False`` and the judge the
+    same text with ranges, and both start from these candidates."""
+    return tuple(_candidates_masked(text))
+
+
+def _candidates_masked(text: str) -> list[Value]:
     original = text
     text, starts = _mask_doubled(text)
     if starts:
