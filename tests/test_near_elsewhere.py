@@ -25,11 +25,16 @@ def test_the_noun_phrase_a_universal_quantifies():
 
 
 def test_the_same_universal_noun_elsewhere_keeps_the_claim():
-    chunk = ("Quillbase signs every webhook payload, so receivers can check it.\n\n"
-             "Every webhook is signed with the workspace secret.")
-    c = near_miss(chunk, "Every webhook is signed with the workspace secret.", "Every", "Most", EVERY,
+    chunk = ("Quillbase encrypts every webhook payload before it leaves the queue.\n\n"
+             "Every webhook is encrypted with the workspace key.")
+    c = near_miss(chunk, "Every webhook is encrypted with the workspace key.", "Every", "Most", EVERY,
                   family="aggregation", answer="yes")
-    assert broken_rule(c) == "universal-elsewhere"
+    assert broken_rule(c) == "universal-elsewhere"  # one shared word, a verb
+    chunk = ("Quillbase keeps every webhook payload in the workspace queue.\n\n"
+             "Every webhook is encrypted with the workspace key.")
+    c = near_miss(chunk, "Every webhook is encrypted with the workspace key.", "Every", "Most", EVERY,
+                  family="aggregation", answer="yes")
+    assert broken_rule(c) is None  # one shared noun ("workspace") is the page's topic
     chunk = ("Quillbase never drops a queued job; no job is ever retried twice.\n\n"
              "Every job is retried at most once after a crash.")
     c = near_miss(chunk, "Every job is retried at most once after a crash.", "Every", "Most", EVERY,
@@ -127,3 +132,28 @@ def test_one_branch_of_either_or_weakens_nothing():
     c = near_miss(chunk, "You must patch the rows by hand or rerun the sync.", "must", "can",
                   MUST, family="modality", answer="yes")
     assert broken_rule(c) is None
+
+
+def test_an_imperative_naming_only_the_object_or_another_object_is_no_restatement():
+    chunk = "Roles decide access. You must also select a default reviewer role for new members.\n\nSelect Create role set."
+    c = near_miss(chunk, "You must also select a default reviewer role for new members.", "must", "should", MUST,
+                  family="modality", answer="yes")
+    assert broken_rule(c) is None  # the same verb, another thing selected
+    chunk = "Widgets load from a manifest. The manifest must follow the Widget schema version two.\n\nAdd a Widget schema file"
+    c = near_miss(chunk, "The manifest must follow the Widget schema version two.", "must", "should", MUST,
+                  family="modality", answer="yes")
+    assert broken_rule(c) is None  # another act on the same object
+
+
+def test_a_generic_statement_naming_the_same_place_keeps_the_universal():
+    chunk = ("Quillbase answers no billing mail. All billing questions should be sent to Harbor Desk.\n\n"
+             "Quillbase handles its billing over the Harbor Desk portal.")
+    c = near_miss(chunk, "All billing questions should be sent to Harbor Desk.", "All", "Some",
+                  ("aggregation", "quantifier", "All", "all"), family="aggregation", answer="yes")
+    assert broken_rule(c) == "named-generic"
+    for other in ("Only urgent billing is handled on the Harbor Desk portal.",
+                  "Quillbase posts its status updates on the Harbor Desk portal."):
+        chunk = ("Quillbase answers no billing mail. All billing questions should be sent to Harbor Desk.\n\n" + other)
+        c = near_miss(chunk, "All billing questions should be sent to Harbor Desk.", "All", "Some",
+                      ("aggregation", "quantifier", "All", "all"), family="aggregation", answer="yes")
+        assert broken_rule(c) is None, other  # limited, or about another noun

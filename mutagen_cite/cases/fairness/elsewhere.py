@@ -15,6 +15,10 @@ Rules of documentation English, each about a few function words:
   chunk itself: the case is ambiguous (``ambiguous-subject``). A unit that quantifies the noun
   with other modifiers ("every Team workspace" beside "every Pro workspace") is a sibling about
   another set, and a number between the quantifier and the noun ("every 24 hours") is a period.
+- **A generic statement with the same name** (:func:`named_generic`). "All support requests
+  should be directed to Central Station." beside "Acme conducts its support over the Central
+  Station platform.": an unquantified, unlimited statement about the set's noun naming the same
+  place or product says it of the whole set (``named-generic``).
 - **A requirement said again with the same verb and object** (:func:`requirement_elsewhere`).
   "Every workflow must include at least one step." and, further on, "you must include one dummy
   step": the same act on the same thing is required twice, so weakening one modal leaves the
@@ -125,6 +129,24 @@ def _predicate_stems(text: str, np: tuple[str, ...]) -> set[str]:
     return {s for s in _content_stems(text) - drop if s not in _LIGHT and not s.isdigit()}
 
 
+#: content words of the predicate a universal said elsewhere must share with the edited one, unless the
+#: one it shares is a verb ("delivered", "awaited"): one shared noun is the page's topic ("data")
+SHARED_PREDICATE = 2
+
+
+def _shares_verb(other: str, shared: set[str]) -> bool:
+    """A word of ``other`` whose stem is in ``shared`` is a verb and nothing else but an adjective
+    (lemminflect: "delivered", "awaited"; not "time", which is also a noun)."""
+    from lemminflect import getAllLemmas
+
+    for w in re.findall(r"[A-Za-z][\w-]*", other):
+        if _content_stems(w) & shared:
+            lemmas = getAllLemmas(w.lower())
+            if "VERB" in lemmas and set(lemmas) <= {"VERB", "ADJ"}:
+                return True
+    return False
+
+
 #: a condition or preposition opening the clause a quantified phrase sits in ("With no flag", "If all jobs")
 _CONDITION_BEFORE = re.compile(r"\b(?:if|when|whenever|unless|with|without|once|until|while|whether)\b[^,;:.]*$", re.I)
 
@@ -159,11 +181,45 @@ def quantified_elsewhere(sentence: str, site_start: int, others: list[str],
             if not shared:
                 continue
             if all(_keeps(other, v) for v in values):
+                if len(shared) < SHARED_PREDICATE and not _shares_verb(other, shared):
+                    continue  # one shared noun ("the data", "a time") is the topic, not the predicate
                 return ("universal-elsewhere",
                         f"{other.strip()[:50]!r} says it again of every {np[-1]!r}, so the chunk keeps the claim")
             if any(find_values(v) and not _keeps(other, v) for v in values):
+                # the same predicate ("... in size") with a rival number of the value's dimension
                 return ("ambiguous-subject",
                         f"{other.strip()[:50]!r} gives every {np[-1]!r} another value: the question has two answers")
+    return None
+
+
+#: a capitalised name, one word or several ("Central Station", "Slack")
+_NAME = re.compile(r"\b[A-Z][\w-]*(?:\s+[A-Z][\w-]*)*")
+#: words that limit or deny a statement: it then says nothing of the whole set
+_LIMITING_OR_DENYING = re.compile(r"\b(?:some|most|many|few|several|no|not|never|only|certain|other|except|unless)\b|"
+                                  r"n['\u2019]t\b", re.I)
+
+
+def named_generic(sentence: str, site_start: int, others: list[str]) -> str | None:
+    """Another unit of ``others`` states, with no quantifier, limit or denial, a fact about the
+    quantified set's noun and every name the edited predicate gives ("All support
+    requests go to Central Station." beside "Acme conducts its support over the Central Station
+    platform."): a generic statement is about the whole set, so "Some support requests ..."
+    leaves the claim standing."""
+    found = quantified_noun_phrase(sentence, site_start)
+    if found is None or found[1] > site_start + 12:
+        return None
+    np, _, np_end = found
+    names = [n for n in _NAME.findall(sentence[np_end:]) if len(n) > 1]
+    if not names:
+        return None
+    np_stems = {_stem1(w) for w in np}
+    for other in others:
+        if _LIMITING_OR_DENYING.search(other) or _UNIVERSAL_DET.search(other):
+            continue
+        if not all(re.search(rf"\b{re.escape(n)}\b", other) for n in names):
+            continue
+        if np_stems & {_stem1(w) for w in re.findall(r"[A-Za-z][\w-]*", other)}:
+            return f"{other.strip()[:50]!r} says it of the set with no limit and names {names[0]!r}, so the chunk keeps the claim"
     return None
 
 
@@ -293,9 +349,11 @@ def _imperative(text: str) -> bool:
     return set(lemmas) == {"VERB"} and first in lemmas["VERB"]
 
 
-#: how many content words of what a weakened recommendation asks an imperative must share with it,
-#: and what share of them: half ("Provide direct feedback on performance." shares two of the five of
-#: "share performance feedback during every single 1:1" and leaves its "every 1:1" out)
+#: an imperative with another verb must share more than :data:`IMPERATIVE_SHARED` - 1 and more than
+#: this share of what a weakened recommendation asks, one of them no word of its object: "Provide
+#: direct feedback on performance." shares two of the five words of "share performance feedback
+#: during every single 1:1" and leaves its "every 1:1" out; "Add an AsyncAPI specification file"
+#: names the object of "must follow the AsyncAPI specification" but asks another act
 IMPERATIVE_SHARED = 2
 IMPERATIVE_SHARE = 0.5
 #: imperatives that point elsewhere rather than instruct
@@ -306,7 +364,9 @@ _POINTERS = {"see", "read", "refer", "visit", "learn", "go", "click", "navigate"
 def imperative_elsewhere(sentence: str, site_end: int, others: list[str], values: list[str] = ()) -> str | None:
     """Another unit of ``others`` is an imperative asking the same thing: it opens with the
     edited clause's verb, or shares :data:`IMPERATIVE_SHARED` content words with the clause
-    after the modal, one of them a noun of its object (see the module docstring)."""
+    after the modal, one of them a noun of its object and one not (see the module docstring and
+    :data:`IMPERATIVE_SHARE`); with the same verb, two nouns of the object (one, for a one-word
+    object): "Select Create role set." names only the "role" of "select a creator role"."""
     clause = re.split(r"[;:]|\s[\u2014\u2013]\s", sentence[site_end:], maxsplit=1)[0]
     own = verb_and_object(clause)
     if own is None:
@@ -321,9 +381,11 @@ def imperative_elsewhere(sentence: str, site_end: int, others: list[str], values
         first = re.findall(r"[A-Za-z]+", other)[0].lower()
         if first in _POINTERS:
             continue  # "See the reference for ...": a pointer, no instruction
-        same_verb = first == verb and bool(obj_stems & theirs)
+        their_obj = verb_and_object(other[len(re.match(r"\W*[A-Za-z]+", other).group(0)):]) if first == verb else None
+        same_verb = their_obj is not None and len(their_obj[1] & obj) >= min(2, len(obj))
         shared = asked & theirs
-        if same_verb or (len(shared) >= max(IMPERATIVE_SHARED, IMPERATIVE_SHARE * len(asked)) and obj_stems & theirs):
+        if same_verb or (len(shared) > max(IMPERATIVE_SHARED - 1, IMPERATIVE_SHARE * len(asked))
+                         and obj_stems & theirs and shared - obj_stems):
             return f"the imperative {other.strip()[:50]!r} asks the same, so the chunk keeps the recommendation"
     return None
 
@@ -347,7 +409,11 @@ def elsewhere_rule(c) -> tuple[str, str] | None:
     others = _other_sentences(c)
     values = _claim_values(c)
     if c.family.name == "aggregation":
-        return quantified_elsewhere(text, c.site.start, others, values)
+        found = quantified_elsewhere(text, c.site.start, others, values)
+        if found:
+            return found
+        why = named_generic(text, c.site.start, others)
+        return ("named-generic", why) if why else None
     why = either_or(text, c.site.start)
     if why:
         return "either-or", why
