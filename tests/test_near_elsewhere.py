@@ -152,8 +152,23 @@ def test_a_generic_statement_naming_the_same_place_keeps_the_universal():
                   ("aggregation", "quantifier", "All", "all"), family="aggregation", answer="yes")
     assert broken_rule(c) == "named-generic"
     for other in ("Only urgent billing is handled on the Harbor Desk portal.",
-                  "Quillbase posts its status updates on the Harbor Desk portal."):
+                  "Quillbase posts its status updates on the Harbor Desk portal.",
+                  "Harbor Desk forwards billing mail to the finance team.",  # the name as subject: another relation
+                  "Harbor Desk billing"):  # a heading
         chunk = ("Quillbase answers no billing mail. All billing questions should be sent to Harbor Desk.\n\n" + other)
         c = near_miss(chunk, "All billing questions should be sent to Harbor Desk.", "All", "Some",
                       ("aggregation", "quantifier", "All", "all"), family="aggregation", answer="yes")
         assert broken_rule(c) is None, other  # limited, or about another noun
+
+
+def test_a_generic_statement_naming_the_same_place_keeps_advice_about_a_quantified_set():
+    chunk = ("Quillbase answers no billing mail. All billing questions should be sent to Harbor Desk.\n\n"
+             "Quillbase handles its billing over the Harbor Desk portal.")
+    c = near_miss(chunk, "All billing questions should be sent to Harbor Desk.", "should", "can", SHOULD,
+                  family="modality", answer="yes")
+    assert broken_rule(c) == "named-generic"
+    chunk = ("Quillbase answers no billing mail. Billing questions should be sent to Harbor Desk.\n\n"
+             "Quillbase handles its billing over the Harbor Desk portal.")
+    c = near_miss(chunk, "Billing questions should be sent to Harbor Desk.", "should", "can", SHOULD,
+                  family="modality", answer="yes")
+    assert broken_rule(c) is None  # no quantified set: the rule reads universals only

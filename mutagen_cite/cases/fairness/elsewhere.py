@@ -18,7 +18,8 @@ Rules of documentation English, each about a few function words:
 - **A generic statement with the same name** (:func:`named_generic`). "All support requests
   should be directed to Central Station." beside "Acme conducts its support over the Central
   Station platform.": an unquantified, unlimited statement about the set's noun naming the same
-  place or product says it of the whole set (``named-generic``).
+  place or product says it of the whole set (``named-generic``); so it keeps the advice when the
+  edit weakens the modal of such a sentence instead ("... can be directed to Central Station").
 - **A requirement said again with the same verb and object** (:func:`requirement_elsewhere`).
   "Every workflow must include at least one step." and, further on, "you must include one dummy
   step": the same act on the same thing is required twice, so weakening one modal leaves the
@@ -199,26 +200,45 @@ _LIMITING_OR_DENYING = re.compile(r"\b(?:some|most|many|few|several|no|not|never
                                   r"n['\u2019]t\b", re.I)
 
 
+#: a preposition of place or route and an optional article before a name ("to Central Station",
+#: "over the Central Station platform"): the name is where the set goes or is kept, in both units
+_ROUTE = r"\b(?:to|over|through|via|in|on|at|from|into)\s+(?:(?:the|a|an|your|our)\s+)?"
+_ROUTE_NAME = re.compile(_ROUTE + r"([A-Z][\w-]*(?:\s+[A-Z][\w-]*)*)")
+#: fewest words of a unit that states a generic fact (fewer: a heading such as "Enterprise Features")
+GENERIC_WORDS = 5
+
+
 def named_generic(sentence: str, site_start: int, others: list[str]) -> str | None:
     """Another unit of ``others`` states, with no quantifier, limit or denial, a fact about the
     quantified set's noun and every name the edited predicate gives ("All support
     requests go to Central Station." beside "Acme conducts its support over the Central Station
     platform."): a generic statement is about the whole set, so "Some support requests ..."
-    leaves the claim standing."""
+    leaves the claim standing. The name must be where the set goes or is kept, after a
+    preposition of place or route in both units (:data:`_ROUTE`): "Each role defines what users
+    can do within an Organization" beside "... whether someone is creating a new Organization"
+    names the organisation in another relation."""
     found = quantified_noun_phrase(sentence, site_start)
     if found is None or found[1] > site_start + 12:
         return None
     np, _, np_end = found
-    names = [n for n in _NAME.findall(sentence[np_end:]) if len(n) > 1]
+    names = [m.group(1) for m in _ROUTE_NAME.finditer(sentence, np_end) if len(m.group(1)) > 1]
     if not names:
         return None
     np_stems = {_stem1(w) for w in np}
+    named_mods = [w for w in np[:-1] if w[:1].isupper()]
     for other in others:
-        if _LIMITING_OR_DENYING.search(other) or _UNIVERSAL_DET.search(other):
+        words = re.findall(r"[A-Za-z][\w-]*", other)
+        if len(words) < GENERIC_WORDS or _LIMITING_OR_DENYING.search(other) or _UNIVERSAL_DET.search(other):
+            continue  # a heading ("Enterprise Features"), or a limited, denied or quantified statement
+        at = [re.search(rf"{_ROUTE}{re.escape(n)}\b", other) for n in names] + \
+            [re.search(rf"\b{re.escape(n)}\b", other) for n in named_mods]
+        if not all(at):
             continue
-        if not all(re.search(rf"\b{re.escape(n)}\b", other) for n in names):
-            continue
-        if np_stems & {_stem1(w) for w in re.findall(r"[A-Za-z][\w-]*", other)}:
+        first_name = min(m.start() for m in at[: len(names)])
+        noun = next((m for m in re.finditer(r"[A-Za-z][\w-]*", other) if _stem1(m.group(0)) in np_stems), None)
+        if noun is not None and noun.start() < first_name:
+            # the set's noun, then the name, as in the edited sentence ("Hookdeck forwards webhooks"
+            # has the name as its subject: another relation)
             return f"{other.strip()[:50]!r} says it of the set with no limit and names {names[0]!r}, so the chunk keeps the claim"
     return None
 
@@ -378,10 +398,10 @@ def imperative_elsewhere(sentence: str, site_end: int, others: list[str], values
         if not _imperative(other) or not all(_keeps(other, v) for v in values):
             continue
         theirs = _content_stems(other)
-        first = re.findall(r"[A-Za-z]+", other)[0].lower()
+        first = re.search(r"[A-Za-z]+", other).group(0).lower()
         if first in _POINTERS:
             continue  # "See the reference for ...": a pointer, no instruction
-        their_obj = verb_and_object(other[len(re.match(r"\W*[A-Za-z]+", other).group(0)):]) if first == verb else None
+        their_obj = verb_and_object(other[re.search(r"[A-Za-z]+", other).end():]) if first == verb else None
         same_verb = their_obj is not None and len(their_obj[1] & obj) >= min(2, len(obj))
         shared = asked & theirs
         if same_verb or (len(shared) > max(IMPERATIVE_SHARED - 1, IMPERATIVE_SHARE * len(asked))
@@ -417,6 +437,12 @@ def elsewhere_rule(c) -> tuple[str, str] | None:
     why = either_or(text, c.site.start)
     if why:
         return "either-or", why
+    subject = quantified_noun_phrase(text)
+    if subject is not None and subject[2] <= c.site.start and not text[:subject[1]].strip():
+        # "All support requests should go to X": a generic fact of the set naming X keeps the advice
+        why = named_generic(text, subject[1], others)
+        if why:
+            return "named-generic", why
     why = requirement_elsewhere(text, c.site.start, c.site.end, others, values)
     if why:
         return "requirement-elsewhere", why
