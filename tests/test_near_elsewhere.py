@@ -145,30 +145,14 @@ def test_an_imperative_naming_only_the_object_or_another_object_is_no_restatemen
     assert broken_rule(c) is None  # another act on the same object
 
 
-def test_a_generic_statement_naming_the_same_place_keeps_the_universal():
-    chunk = ("Quillbase answers no billing mail. All billing questions should be sent to Harbor Desk.\n\n"
-             "Quillbase handles its billing over the Harbor Desk portal.")
-    c = near_miss(chunk, "All billing questions should be sent to Harbor Desk.", "All", "Some",
-                  ("aggregation", "quantifier", "All", "all"), family="aggregation", answer="yes")
-    assert broken_rule(c) == "named-generic"
+def test_a_generic_statement_naming_the_same_place_is_read_but_not_hooked():
+    # named_generic reads the same place; it is not hooked into unfair_rule (one judged all-Y hit)
+    from mutagen_cite.cases.fairness.elsewhere import named_generic
+
+    s = "All billing questions should be sent to Harbor Desk."
+    assert named_generic(s, 0, ["Quillbase handles its billing over the Harbor Desk portal."])
     for other in ("Only urgent billing is handled on the Harbor Desk portal.",
                   "Quillbase posts its status updates on the Harbor Desk portal.",
-                  "Harbor Desk forwards billing mail to the finance team.",  # the name as subject: another relation
-                  "Harbor Desk billing"):  # a heading
-        chunk = ("Quillbase answers no billing mail. All billing questions should be sent to Harbor Desk.\n\n" + other)
-        c = near_miss(chunk, "All billing questions should be sent to Harbor Desk.", "All", "Some",
-                      ("aggregation", "quantifier", "All", "all"), family="aggregation", answer="yes")
-        assert broken_rule(c) is None, other  # limited, or about another noun
-
-
-def test_a_generic_statement_naming_the_same_place_keeps_advice_about_a_quantified_set():
-    chunk = ("Quillbase answers no billing mail. All billing questions should be sent to Harbor Desk.\n\n"
-             "Quillbase handles its billing over the Harbor Desk portal.")
-    c = near_miss(chunk, "All billing questions should be sent to Harbor Desk.", "should", "can", SHOULD,
-                  family="modality", answer="yes")
-    assert broken_rule(c) == "named-generic"
-    chunk = ("Quillbase answers no billing mail. Billing questions should be sent to Harbor Desk.\n\n"
-             "Quillbase handles its billing over the Harbor Desk portal.")
-    c = near_miss(chunk, "Billing questions should be sent to Harbor Desk.", "should", "can", SHOULD,
-                  family="modality", answer="yes")
-    assert broken_rule(c) is None  # no quantified set: the rule reads universals only
+                  "Harbor Desk forwards billing mail to the finance team.",
+                  "Harbor Desk billing"):
+        assert named_generic(s, 0, [other]) is None, other
