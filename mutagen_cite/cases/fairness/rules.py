@@ -9,6 +9,7 @@ from typing import Callable
 
 from ..candidate import Candidate
 from .coherence import advice_after_denial, chunk_rule, protective_reason, version_elsewhere
+from .elsewhere import elsewhere_rule
 from ..families.date import reverses_chronology
 from ..questions import CONTRADICTING, VERIFYING, is_table_row
 from .bounds import _bound_kept, _derived_bound
@@ -98,6 +99,8 @@ def unfair_rule(c: Candidate) -> tuple[str, str] | None:
     if family == "polarity" and re.search(r"\b(?:that|which|who|whom|whose|where)\b[^,;:]*$", before, re.I):
         return "relative-clause", "the polarity belongs to a relative clause ('steps that have succeeded'), not to the statement"
     if (why := chunk_rule(c)) is not None:  # rules over the rest of the chunk (coherence.chunk_rule)
+        return why
+    if (why := elsewhere_rule(c)) is not None:  # the claim stated again anywhere in the chunk (elsewhere.py)
         return why
     if re.match(r"\s+or\s+(?:later|newer|higher|above|more|earlier|older|greater|fewer|less)\b|\+", after):
         return "open-bound", "the value is an open bound ('Node 18 or later'): another value can still satisfy it"
