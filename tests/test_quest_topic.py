@@ -43,7 +43,9 @@ def both(before, text, after, slots, site, family):
     ("Are the totals rounded per row and always produce whole numbers?", True),
     ("Is every shard owned by one node and other nodes become its mirrors?", True),
     ("Do I either reboot the box or I have to reset the cache?", True),
+    ("Are shard keys optional and not set on every table?", True),
     ("Are backups encrypted and stored in two regions?", False),           # one coordinated participle
+    ("Is a good mentor one that listens and encourages every teammate?", False),  # both verbs of the relative clause
     ("Is the report shared with all admins and external auditors?", False),  # a coordinated noun phrase
     ("Is the PURGE command used to clear all caches and reset the index?", False),  # a coordinated infinitive
     ("Are all logs and traces retained for a week?", False),
@@ -74,6 +76,8 @@ PLAIN = Sentence("d.md", 0, 10, "x")
     ("Will each member get a copy of the review?", None),           # the copy names what it copies
     ("Does the value have to be a valid hostname?", "relational"),
     ("Does the RETRY value have to be a whole number?", None),      # a modifier names which value
+    ("Should my builds finish within an hour of the values you provide?", None),  # a relative clause names them
+    ("Should admins only use shared accounts as needed?", None),   # "as needed" is no status predicate
     ("Are all join clauses and window functions supported?", "bare-status"),
     ("Are all join clauses supported on Zentro replicas?", None),
     ("Do I have to rotate my Zentro keys every 90 days?", None),

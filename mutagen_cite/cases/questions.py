@@ -44,6 +44,11 @@ Question versions (recorded in the suite header, so old suites stay reproducible
   a name modifying a plural noun ("API keys are ...") is told from a name with its verb by
   lemminflect's lexicon and what follows. Region codes stay in the first-person swap
   ("us-east-1"). v4 suites keep v4 questions.
+- ``v6`` adds rules of English question formation found on unseen documentation (copula,
+  antecedent, table-header rules; see ARCHITECTURE.md).
+- ``v7`` (default) makes a yes/no question carry the topic its sentence leans on, or refuses it
+  (:func:`topic_problem`, :func:`carry_topic`, template ``questions/topic.v7.j2``), and asks one
+  proposition (:func:`second_proposition`) with no pasted label (:func:`pasted_label`).
 """
 
 from __future__ import annotations
@@ -2478,7 +2483,11 @@ def second_proposition(question: str) -> bool:
         if any(w not in _DETERMINERS and w in getAllInflections(w, upos="VERB").get("VB", ())
                for w in re.findall(r"\bto\s+([a-z]+)", body[:m.start()])):
             return False  # "used to drop ... and prepare ...": a coordinated infinitive, one predicate
+        if re.search(r"\b(?:that|which|who|whom|whose|where|when|if|because|whether|unless)\b", body[:m.start()]):
+            return False  # "one that supports and promotes ...": the verbs share the relative clause's subject
         raw = [w.strip(",;").lower() for w in m.group(1).split()]
+        if raw and raw[0] in ("not", "never"):
+            return True  # "Are partitions optional and not included ...?": a second, negated predicate
         after_adverb = bool(raw) and raw[0] in _ADVERBS
         for i, w in enumerate([w for w in raw if w not in _ADVERBS][:3]):
             if w in MODAL_VERBS or w in ("cannot", "can't", "won't", "don't", "doesn't", "does", "do", "is", "are",
@@ -2537,13 +2546,15 @@ def topic_problem(question: str, sentence: Sentence, doc_text: str | None) -> st
     if _READER_STATE.match(question) and not _PURPOSE_OR_CONDITION.search(question[_READER_STATE.match(question).end():]):
         return "precondition"
     low = question.lower()
-    for m in re.finditer(r"\b(" + "|".join(sorted(_RELATIONAL_NOUNS)) + r")\b(?!\s+of\b)", low):
+    for m in re.finditer(r"\b(" + "|".join(sorted(_RELATIONAL_NOUNS)) + r")\b(?!\s+(?:of|that|which|from|in|on|"
+                         r"you|we|they|i|it)\b)", low):  # "the values you provide": a post-modifier names them
         before = low[:m.start()].split()
         if not before or before[-1] not in ("my", "your", "its", "their", "our") and not before[-1].endswith("'s"):
             if m.group(1).startswith("value") and before and before[-1] not in ("the", "a", "an"):
                 continue  # "the LIMIT value", "a default value": a modifier names it
             return "relational"
-    if _BARE_STATUS_END.search(question) and not _SCOPING_PHRASE.search(" ".join(words[1:])):
+    if words[0].lower() in ("is", "are", "was", "were") and _BARE_STATUS_END.search(question) and not \
+            _SCOPING_PHRASE.search(" ".join(words[1:])):  # "Should admins use it as needed?": no status predicate
         return "bare-status"
     if doc_text is not None and re.search(r"\b(?:I|my|me)\b", question) and not any(
             _NAMING_TERM.search(w) for w in words[1:]):
