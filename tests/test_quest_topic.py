@@ -146,6 +146,7 @@ def test_end_to_end_v7_refuses_a_relational_noun_with_no_topic_to_carry():
     ("Can all of the other sync options still be used?", False),    # other than which?
     ("Are all of the hooks covered so far run before deploys?", False),
     ("Is the other region cheaper than Frankfurt on every plan?", True),  # "than" names the other
+    ("Can I import all the Zentro goals I've been sending so far?", True),  # "so far" of time, not of the page
     ("Do I have to rotate my Zentro keys every 90 days?", True),
 ])
 def test_a_question_pointing_at_what_the_page_said_before_is_refused(question, kept):

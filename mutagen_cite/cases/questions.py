@@ -2458,8 +2458,10 @@ _SCOPING_PHRASE = re.compile(r"\b(?:on|in|for|by|with|across|within|under|to|fro
 #: a line that leads into the sentence with its purpose: "To integrate captions with Zoom:"
 _PURPOSE_LEAD_IN = re.compile(r"^To\s+[a-z]+\b[^.!?:;]*:$")
 #: v7: words that point at what the page said before the sentence: "the other config options"
-#: (other than which?), "the methods covered so far" (so far on which page?)
-_PAGE_ANTECEDENT = re.compile(r"\bthe other\b(?![^?]*\bthan\b)|\b(?:so|thus) far\b|\buntil now\b", re.I)
+#: (other than which?), "the methods covered so far" (so far on which page?; "the goals I've
+#: sent so far" is time, and stays)
+_PAGE_ANTECEDENT = re.compile(r"\bthe other\b(?![^?]*\bthan\b)|\b(?:covered|described|discussed|mentioned|shown|"
+                              r"listed|explained|introduced|defined|presented|seen)\s+(?:so|thus) far\b", re.I)
 MAX_HEADING_TOPIC_WORDS = 3
 #: v7: a word that names something of its own (a name, a number, a code): a question holding one
 #: is about that, whatever heading it sits under ("arrive/depart" of two plain words names nothing)
