@@ -159,24 +159,3 @@ def test_an_auxiliary_that_disagrees_with_i_is_refused():
                        PLAIN, None, ENV, "v7") is None
     ok = Phrasing("c", "Do I need a Zentro token for every call?", "yes", None)
     assert carry_topic(ok, PLAIN, None, ENV, "v7") is ok
-
-
-def test_a_row_question_under_one_of_several_group_labels_must_name_its_group():
-    from mutagen_cite.cases.questions import row_group_label
-
-    doc = ("Zones\n\nZentro runs in these clouds:\n\nNorth Cloud:\n\nZone: nc-east; Area: Europe; Country: Wales.\n"
-           "Zone: nc-west; Area: Europe; Country: Spain.\n\nSouth Cloud:\n\nZone: sc-one; Area: America; Country: Peru.\n"
-           "Zone: sc-two; Area: America; Country: Chile.\n")
-    at = doc.index("Zone: sc-two")
-    assert row_group_label(doc, at) == "South Cloud"
-    assert row_group_label(doc, doc.index("Zone: nc-west")) == "North Cloud"
-    plain = "Zones\n\nPricing:\n\nZone: sc-one; Area: America; Country: Peru.\n"
-    assert row_group_label(plain, plain.index("Zone:")) is None   # a one-word common label names no group
-    lead = "Zentro runs in these clouds and zones:\n\nZone: sc-one; Area: America; Country: Peru.\n"
-    assert row_group_label(lead, lead.index("Zone:")) is None     # a lead-in sentence, not a name
-    s = slotted_sentence("Zone: sc-two; Area: America; Country: Chile.", ("scope", "region", "Chile", "chile"),
-                         ("scope", "region", "sc-two", "sc-two"), start=at)
-    site = site_of(s, "Chile")
-    old, new = (phrase(s, site, "scope", ENV, version=v, doc_text=doc) for v in ("v6", "v7"))
-    assert old is not None and old.question == "Which zone is in Chile?"   # fits North Cloud's rows as well
-    assert new is None

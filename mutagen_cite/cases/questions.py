@@ -308,11 +308,6 @@ def phrase(
         return None  # "Does each one have to ...?": no shape of this sentence carries the antecedent
     if phrasing is not None and _v7_rules(version):
         phrasing = carry_topic(phrasing, sentence, None if is_table_row(sentence.text) else full_text, env, version)
-    if phrasing is not None and _v7_rules(version) and full_text is not None and is_table_row(sentence.text):
-        group = row_group_label(full_text, sentence.start)
-        if group and not {w.lower() for w in re.findall(r"[A-Za-z]{3,}", group)} & set(
-                re.findall(r"[a-z]{3,}", phrasing.question.lower())):
-            return None  # "Which region is in Brazil?" under "Microsoft Azure:": the rows of one group of several
     return phrasing
 
 
@@ -2658,27 +2653,3 @@ def _v7_rules(version: str) -> bool:
     its sentence leans on or is not asked (:func:`topic_problem`, :func:`carry_topic`), asks one
     proposition (:func:`second_proposition`), pastes no label (:func:`pasted_label`)."""
     return version not in ("v1", "v2", "v3", "v4", "v5", "v6")
-
-
-#: v7: a label line naming the group the rows under it belong to ("Microsoft Azure:", "AWS:")
-_GROUP_LABEL = re.compile(r"^(?:[A-Z][\w.&-]*|of|and|for)(?:\s+(?:[A-Z][\w.&-]*|of|and|for)){0,3}:$")
-
-
-def row_group_label(doc_text: str, start: int) -> str | None:
-    """v7: the name a table's rows are grouped under, or None: the first line above the row at
-    ``start`` that is no row, when it is a capitalised name of at most four words ending in a
-    colon, two or more capitalised words or an acronym ("Microsoft Azure:", "AWS:"; not
-    "Pricing:", not a lead-in sentence). A page listing several such groups asks the same row
-    question of each ("Which region is in Brazil?"), so a question not naming its group fits none."""
-    for line in reversed(doc_text[:start].splitlines()):
-        line = re.sub(r"^#{1,6}\s+|[*_`]", "", line).strip()
-        if not line or is_table_row(line):
-            continue
-        if not _GROUP_LABEL.match(line):
-            return None
-        name = line[:-1].strip()
-        caps = [w for w in name.split() if w[:1].isupper()]
-        if name.lower() in _GENERIC_HEADINGS or not (len(caps) >= 2 or any(w.isupper() and len(w) > 1 for w in caps)):
-            return None
-        return name
-    return None
