@@ -44,6 +44,11 @@ Question versions (recorded in the suite header, so old suites stay reproducible
   a name modifying a plural noun ("API keys are ...") is told from a name with its verb by
   lemminflect's lexicon and what follows. Region codes stay in the first-person swap
   ("us-east-1"). v4 suites keep v4 questions.
+- ``v6`` adds rules of English question formation found on unseen documentation (copula,
+  antecedent, table-header rules; see ARCHITECTURE.md).
+- ``v7`` (default) makes a yes/no question carry the topic its sentence leans on, or refuses it
+  (:func:`topic_problem`, :func:`carry_topic`, template ``questions/topic.v7.j2``), and asks one
+  proposition (:func:`second_proposition`) with no pasted label (:func:`pasted_label`).
 """
 
 from __future__ import annotations
@@ -72,9 +77,9 @@ ASK_KINDS = ANSWER_KINDS + ("tier", "region", "environment")
 CONTRADICTING = ("scope", "date", "quantity", "entity", "polarity")
 #: v2: families whose near miss only weakens the claim: a yes/no verification, answer "yes"
 VERIFYING = ("aggregation", "modality")
-DEFAULT_VERSION = "v6"
+DEFAULT_VERSION = "v7"
 MAX_QUESTION_WORDS = 24
-VERSIONS = ("v1", "v2", "v3", "v4", "v5", "v6")
+VERSIONS = ("v1", "v2", "v3", "v4", "v5", "v6", "v7")
 #: the noun a name slot is followed by ("the Pro plan"), asked as "which plan"
 _KIND_NOUN = re.compile(r"^\s+(plans?|tiers?|editions?|regions?|environments?|zones?|clusters?)\b", re.I)
 _DEFAULT_NOUN = {"tier": "plan", "region": "region", "environment": "environment"}
@@ -301,6 +306,8 @@ def phrase(
         return None
     if phrasing is not None and _v6_rules(version) and antecedent_problem(phrasing.question):
         return None  # "Does each one have to ...?": no shape of this sentence carries the antecedent
+    if phrasing is not None and _v7_rules(version):
+        phrasing = carry_topic(phrasing, sentence, None if is_table_row(sentence.text) else full_text, env, version)
     return phrasing
 
 
@@ -2414,3 +2421,235 @@ def plain_yes_no(parts: dict, site: Slot, family: str, *, v6: bool = False) -> s
     if not changed:
         return None
     return f"{aux.capitalize()} {subject} {rest}"
+
+
+# --------------------------------------------------------------------------- v7: a question carries its topic
+
+#: v7: where a yes/no question stops asking one thing: after "and"/"or" a clause of its own (a
+#: subject pronoun and its verb: "... or I have to write ...") or a second finite predicate
+#: ("... and cannot be disabled", "... and always produce ...") under one inverted auxiliary
+_SECOND_SUBJECT = re.compile(r"\b(?:and|or|but)\s+(?:then\s+)?(?:I|you|we|they|it|he|she)\s+[a-z]")
+_CONJUNCT = re.compile(r"\b(?:and|or)\s+((?:[\w'-]+\s+){0,3}[\w'-]+)")
+_DETERMINERS = frozenset(("the", "a", "an", "my", "your", "its", "their", "our", "each", "every", "all", "any",
+                          "this", "that", "these", "those", "be"))
+_ADVERBS = frozenset(("always", "also", "then", "never", "still", "only", "just", "often", "usually", "sometimes",
+                      "automatically", "immediately", "later", "now", "thus", "therefore", "instead"))
+#: v7: "Does I", "Is I", "Has I": an inverted auxiliary that disagrees with the first-person subject
+_FIRST_PERSON_DISAGREES = re.compile(r"^(?:Does|Is|Has|Was|Are|Were)\s+I\b")
+#: v7: the copula of a requirement about the reader with nothing saying what it is for ("Do I have
+#: to be signed in and the host?"): to do what, when, where?
+_READER_STATE = re.compile(r"^(?:Do|Should|Must|Will|Can)\s+I\s+(?:have to |need to |also |always |first )?be\b")
+_PURPOSE_OR_CONDITION = re.compile(r"\b(?:to|for|when|whenever|before|after|if|while|during|unless|until|once|so|"
+                                   r"in order|as long as|whether)\b(?!\s+(?:be|the|a|an)\s+(?:host|owner|admin)\b)")
+#: v7: nouns that name a thing only together with what they belong to ("the value" of which
+#: header? "signed copies" of what?): a relational noun without its "of" complement or possessor
+_RELATIONAL_NOUNS = frozenset(("value", "values", "copy", "copies", "duplicate", "duplicates", "original",
+                               "originals", "remainder", "portion", "portions"))
+#: v7: a status word that closes a yes/no question with nothing saying where or for what it holds
+#: ("Are all SQL clauses and features supported?")
+_BARE_STATUS_END = re.compile(r"\b(?:supported|available|enabled|allowed|permitted|included|required|needed|"
+                              r"recommended|possible)\?$")
+_SCOPING_PHRASE = re.compile(r"\b(?:on|in|for|by|with|across|within|under|to|from|via|through|when|if)\s", re.I)
+#: a line that leads into the sentence with its purpose: "To integrate captions with Zoom:"
+_PURPOSE_LEAD_IN = re.compile(r"^To\s+[a-z]+\b[^.!?:;]*:$")
+#: v7: words that point at what the page said before the sentence: "the other config options"
+#: (other than which?), "the methods covered so far" (so far on which page?; "the goals I've
+#: sent so far" is time, and stays)
+_PAGE_ANTECEDENT = re.compile(r"\bthe other\b(?![^?]*\bthan\b)|\b(?:covered|described|discussed|mentioned|shown|"
+                              r"listed|explained|introduced|defined|presented|seen)\s+(?:so|thus) far\b", re.I)
+MAX_HEADING_TOPIC_WORDS = 3
+#: v7: a word that names something of its own (a name, a number, a code): a question holding one
+#: is about that, whatever heading it sits under ("arrive/depart" of two plain words names nothing)
+_NAMING_TERM = re.compile(r"^(?!I\b)[A-Z]|\d|[_.@]\w|[a-z][A-Z]")
+
+
+def second_proposition(question: str) -> bool:
+    """v7: whether a yes/no question asks two things under one inverted auxiliary: a clause with a
+    subject of its own after "and"/"or" ("Does I either restart it or I have to ...?"), or a
+    second predicate that is finite or bare where the auxiliary wants a participle ("Are the
+    values rounded and always produce ...?", "Is TLS enabled and cannot be disabled?", "Is each
+    key owned by a leader and other replicas become backups?"). A coordinated participle ("Are
+    backups encrypted and stored ...?") or noun phrase stays: one predicate, one answer
+    (lemminflect's lexicon tells the verb forms)."""
+    from lemminflect import getAllInflections, getAllLemmas
+
+    words = question.rstrip("?").split()
+    if not words or words[0].lower() not in _YES_NO_OPENERS:
+        return False
+    body = " ".join(words[1:])
+    if _SECOND_SUBJECT.search(body):
+        return True
+    if words[0].lower() not in ("is", "are", "was", "were"):
+        return False  # after do/have/a modal a bare second verb is one coordinated predicate
+    for m in _CONJUNCT.finditer(body):
+        if any(w not in _DETERMINERS and w in getAllInflections(w, upos="VERB").get("VB", ())
+               for w in re.findall(r"\bto\s+([a-z]+)", body[:m.start()])):
+            return False  # "used to drop ... and prepare ...": a coordinated infinitive, one predicate
+        if re.search(r"\b(?:that|which|who|whom|whose|where|when|if|because|whether|unless)\b", body[:m.start()]):
+            return False  # "one that supports and promotes ...": the verbs share the relative clause's subject
+        raw = [w.strip(",;").lower() for w in m.group(1).split()]
+        if raw and raw[0] in ("not", "never"):
+            return True  # "Are partitions optional and not included ...?": a second, negated predicate
+        after_adverb = bool(raw) and raw[0] in _ADVERBS
+        for i, w in enumerate([w for w in raw if w not in _ADVERBS][:3]):
+            if w in MODAL_VERBS or w in ("cannot", "can't", "won't", "don't", "doesn't", "does", "do", "is", "are",
+                                         "has", "have"):
+                return True
+            lemmas = getAllLemmas(w)
+            if "VERB" not in lemmas:
+                continue
+            forms = getAllInflections(lemmas["VERB"][0], upos="VERB")
+            finite = w in forms.get("VBZ", ()) or w in forms.get("VBP", ()) or w in forms.get("VB", ())
+            participle = w in forms.get("VBN", ()) or w in forms.get("VBG", ()) or w in forms.get("VBD", ())
+            if i > 0 and finite and set(lemmas) == {"VERB"}:
+                return True  # "and other replicas become ...": a subject and a verb of their own
+            if participle:
+                break  # "encrypted and stored": one coordinated participle
+            if finite and (after_adverb or set(lemmas) == {"VERB"}):
+                return True  # "and always produce", "and other replicas become": a verb of its own
+    return False
+
+
+def pasted_label(question: str) -> bool:
+    """v7: a capitalised gerund opening the subject of a yes/no question ("Is Ensuring MFA enabled
+    on ...?"): a list item or heading pasted in as a noun phrase, not English word order
+    (lemminflect's lexicon says it is a verb's -ing form). A gerund in a title further on stays."""
+    from lemminflect import getAllLemmas, getInflection
+
+    words = question.rstrip("?").split()
+    if len(words) < 2 or words[0].lower() not in _YES_NO_OPENERS:
+        return False
+    w = words[1]  # after a determiner a capitalised -ing word names a thing ("the Tracking pixel")
+    if not re.fullmatch(r"[A-Z][a-z]+ing", w):
+        return False  # "an Executive Order on Improving ...": a title inside a name stays
+    verb = getAllLemmas(w.lower()).get("VERB")
+    return bool(verb and w.lower() in getInflection(verb[0], tag="VBG"))
+
+
+def topic_problem(question: str, sentence: Sentence, doc_text: str | None) -> str | None:
+    """v7: why a yes/no question has lost the topic its sentence leans on, so that it fits many
+    pages equally, or None (issue 10/11 question a; rules of documentation English):
+
+    - ``precondition``: "Do I have to be signed in and the host?": a state the reader must be in,
+      with nothing saying what for (no "to", "for", "when", "before" ...): the purpose is the
+      lead-in or the heading, not the sentence;
+    - ``relational``: a noun that names a thing only with what it belongs to, with neither ("keep
+      signed copies", "Does the value have to ...?": the copy or value of what?);
+    - ``under-heading``: the sentence opens its section right under a short label heading of up to
+      three words ("Gliding"), and the question about the reader names none of its words and no
+      name, number or code of its own: the heading says which option the sentence describes;
+    - ``bare-status``: "Are all SQL clauses supported?": a status with no place or purpose.
+
+    ``doc_text`` None skips the heading rule. Yes/no questions only: a wh-question names its
+    condition (:func:`names_condition`)."""
+    words = question.split()
+    if not words or words[0].lower() not in _YES_NO_OPENERS:
+        return None
+    if _READER_STATE.match(question) and not _PURPOSE_OR_CONDITION.search(question[_READER_STATE.match(question).end():]):
+        return "precondition"
+    low = question.lower()
+    for m in re.finditer(r"\b(" + "|".join(sorted(_RELATIONAL_NOUNS)) + r")\b(?!\s+(?:of|that|which|from|in|on|"
+                         r"you|we|they|i|it)\b)", low):  # "the values you provide": a post-modifier names them
+        before = low[:m.start()].split()
+        if not before or before[-1] not in ("my", "your", "its", "their", "our") and not before[-1].endswith("'s"):
+            if m.group(1).startswith("value") and before and before[-1] not in ("the", "a", "an"):
+                continue  # "the LIMIT value", "a default value": a modifier names it
+            return "relational"
+    if words[0].lower() in ("is", "are", "was", "were") and _BARE_STATUS_END.search(question) and not \
+            _SCOPING_PHRASE.search(" ".join(words[1:])):  # "Should admins use it as needed?": no status predicate
+        return "bare-status"
+    if doc_text is not None and re.search(r"\b(?:I|my|me)\b", question) and not any(
+            _NAMING_TERM.search(w) for w in words[1:]):
+        heading = heading_right_above(doc_text, sentence.start)
+        if heading and len(heading.split()) <= MAX_HEADING_TOPIC_WORDS and not (
+                {w.lower() for w in re.findall(r"[A-Za-z]{3,}", heading)} & set(re.findall(r"[a-z]{3,}", low))):
+            return "under-heading"
+    return None
+
+
+def heading_right_above(doc_text: str, start: int) -> str | None:
+    """The heading line directly above the sentence at ``start`` (the sentence opens its line
+    and the paragraph before it is one short line with no sentence punctuation), or None."""
+    if doc_text[:start].rstrip(" \t")[-1:] not in ("\n", ""):
+        return None
+    paras = [p.strip() for p in re.split(r"\n\s*\n", doc_text[:start]) if p.strip()]
+    if not paras or "\n" in paras[-1]:
+        return None
+    line = re.sub(r"^#{1,6}\s+|[*_`]", "", paras[-1]).strip()
+    if not line or re.search(r"[.:;!?,]$", line) or not line[:1].isupper() or is_table_row(line):
+        return None
+    return line if len(line.split()) <= MAX_HEADING_WORDS else None
+
+
+def topic_frame(sentence: Sentence, doc_text: str | None) -> str | None:
+    """v7: the topic a question can carry in front ("To integrate captions with Zoom, ..." or
+    "When integrating with Zoom, ..."), from the text that scopes the sentence, or None: a
+    purpose lead-in ending in a colon on the line just before the sentence, else the section's
+    heading when it is a gerund phrase of two or more words ("Integrating with Zoom for
+    Government"; lemminflect decides the gerund). A bare label heading ("Gliding", "In the Specs
+    and limits table") is never carried: it reads as a pasted heading."""
+    from lemminflect import getAllLemmas, getInflection
+
+    if doc_text is None:
+        return None
+    before = doc_text[:sentence.start].rstrip()
+    last = before[before.rfind("\n") + 1:].strip()
+    if _PURPOSE_LEAD_IN.match(last) and doc_text[:sentence.start].rstrip(" \t")[-1:] == "\n":
+        return last[:-1].strip()
+    heading = heading_before_any(doc_text, sentence.start)
+    if heading is None or len(heading.split()) < 2:
+        return None
+    first = heading.split()[0].lower()
+    verb = getAllLemmas(first).get("VERB")
+    if not (first.endswith("ing") and verb and first in getInflection(verb[0], tag="VBG")):
+        return None
+    return "When " + first + heading[len(first):]
+
+
+def heading_before_any(doc_text: str, pos: int) -> str | None:
+    """The nearest heading line above ``pos`` of any wording (:func:`heading_before` keeps only
+    noun-phrase headings, for a table's name)."""
+    for para in reversed(re.split(r"\n\s*\n", doc_text[:pos])):
+        line = para.strip()
+        if not line or "\n" in line:
+            continue
+        line = re.sub(r"^#{1,6}\s+|[*_`]", "", line).strip()
+        if is_table_row(line) or re.search(r"[.:;!?,]$", line) or not re.match(r"[A-Z0-9]", line):
+            continue
+        if len(line.split()) > MAX_HEADING_WORDS or not re.search(r"[A-Za-z]{3}", line):
+            continue
+        return line
+    return None
+
+
+def carry_topic(phrasing: "Phrasing", sentence: Sentence, doc_text: str | None, env: Environment,
+                version: str) -> "Phrasing | None":
+    """v7: the phrasing with its topic carried in front, the phrasing unchanged when its topic is
+    its own, or None (the candidate falls to the next) when the question asks two things, pastes a
+    label, breaks agreement, points at what the page said before ("the other options", "covered
+    so far"), or lost its topic and the document names none a question can carry
+    within :data:`MAX_QUESTION_WORDS_V3` words (template ``questions/topic.v7.j2``)."""
+    from dataclasses import replace
+
+    question = phrasing.question
+    if _FIRST_PERSON_DISAGREES.match(question) or second_proposition(question) or pasted_label(question) \
+            or _PAGE_ANTECEDENT.search(question):
+        return None
+    if topic_problem(question, sentence, doc_text) is None:
+        return phrasing
+    frame = topic_frame(sentence, doc_text)
+    if frame is None or question_problem(frame + "?"):
+        return None
+    framed = " ".join(env.get_template(f"questions/topic.{version}.j2").render(
+        frame=frame, question=question[:1].lower() + question[1:] if not question.startswith("I ") else question
+    ).split())
+    if len(framed.split()) > MAX_QUESTION_WORDS_V3 or question_problem(framed) or not natural_question(framed):
+        return None
+    return replace(phrasing, question=framed)
+
+
+def _v7_rules(version: str) -> bool:
+    """Whether ``version`` applies the v7 rules (round 23): a yes/no question carries the topic
+    its sentence leans on or is not asked (:func:`topic_problem`, :func:`carry_topic`), asks one
+    proposition (:func:`second_proposition`), pastes no label (:func:`pasted_label`)."""
+    return version not in ("v1", "v2", "v3", "v4", "v5", "v6")
