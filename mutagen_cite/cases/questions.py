@@ -2006,23 +2006,12 @@ MAX_HEADING_WORDS = 8
 
 
 def heading_before(doc_text: str, pos: int) -> str | None:
-    """The nearest heading above ``pos``: a paragraph of one short line with no sentence-final
-    punctuation and no "Header: value" cells (Markdown "#" marks and emphasis removed), or None.
-    Table rows and sentences between the heading and ``pos`` are skipped over."""
-    before = doc_text[:pos]
-    for para in reversed(re.split(r"\n\s*\n", before)):
-        line = para.strip()
-        if not line or "\n" in line:
-            continue
-        line = re.sub(r"^#{1,6}\s+|[*_`]", "", line).strip()
-        if is_table_row(line) or re.search(r"[.:;!?,]$", line) or not re.match(r"[A-Z0-9]", line):
-            continue
-        if len(line.split()) > MAX_HEADING_WORDS or not re.search(r"[A-Za-z]{3}", line):
-            continue
-        if not _noun_heading(line):
-            return None  # the section is named by a clause or an instruction: no table name to give
-        return line
-    return None
+    """The nearest heading above ``pos`` (:func:`heading_before_any`) when it is a noun phrase,
+    else None."""
+    line = heading_before_any(doc_text, pos)
+    if line is None or not _noun_heading(line):
+        return None  # the section is named by a clause or an instruction: no table name to give
+    return line
 
 
 #: the word after an imperative verb in a heading: a particle, a preposition or a determiner
@@ -2607,8 +2596,10 @@ def topic_frame(sentence: Sentence, doc_text: str | None) -> str | None:
 
 
 def heading_before_any(doc_text: str, pos: int) -> str | None:
-    """The nearest heading line above ``pos`` of any wording (:func:`heading_before` keeps only
-    noun-phrase headings, for a table's name)."""
+    """The nearest heading line above ``pos`` of any wording: a paragraph of one short line with no
+    sentence-final punctuation and no "Header: value" cells (Markdown "#" marks and emphasis
+    removed); table rows and sentences between it and ``pos`` are skipped over.
+    :func:`heading_before` keeps only noun-phrase headings, for a table's name."""
     for para in reversed(re.split(r"\n\s*\n", doc_text[:pos])):
         line = para.strip()
         if not line or "\n" in line:
