@@ -93,3 +93,14 @@ def test_an_opening_auxiliary_is_no_part_of_a_name(reader):
     q = "Will Kilnworks fire every glaze batch at cone six?"
     true = ContextChunk("t-1", "Kilnworks will fire every glaze batch at cone six.")
     assert reader.generate(Request("t-1", q, (true,)))["answer"].startswith("Yes. Kilnworks")
+
+
+def test_a_quantifier_is_stated_only_on_the_word_it_bears_on(reader):
+    """"every glaze recipe" is not stated by a near miss that weakened it to "Most glaze recipes"
+    and keeps an "each" on another noun ("each kiln log"): the strong word must bear on the same
+    word in the sentence as in the question."""
+    q = "Is every glaze recipe recorded at the end of each kiln log?"
+    near = ContextChunk("n-1", "Most glaze recipes are recorded at the end of each kiln log.")
+    assert reader.generate(Request("n-1", q, (near,))) == {"decline": True}
+    true = ContextChunk("t-1", "All glaze recipes are recorded at the end of each kiln log.")
+    assert reader.generate(Request("t-1", q, (true,)))["answer"].startswith("Yes. All glaze recipes")

@@ -73,6 +73,27 @@ def _singular(word: str) -> str:
     return lemmas[0] if lemmas and lemmas[0] else word
 
 
+def _next_content(text: str, at: int) -> str | None:
+    """The first topic word of ``text`` after offset ``at``, as its singular ("every role-specific
+    interview process" -> "role-specific"; "have to be signed in" -> "signed"), or None."""
+    for m in _WORD.finditer(text, at):
+        word = m.group().lower().strip(".-")
+        if word and word not in _STOP:
+            return _singular(word)
+    return None
+
+
+def _bears_on(sentence: str, word: str, target: str | None) -> bool:
+    """Whether ``sentence`` has ``word`` (a quantifier) bearing on ``target``, the topic word after
+    it in the question: the first topic word after it in the sentence is the same (any ``word``
+    at all when ``target`` is None: modals, which an inverted question parts from their verb,
+    "Should supervisors review ...?")."""
+    for m in re.finditer(rf"(?<!\w){re.escape(word)}(?!\w)", sentence, re.IGNORECASE):
+        if target is None or _next_content(sentence, m.end()) == target:
+            return True
+    return False
+
+
 def _without_auxiliary(slot: Any) -> Any:
     """``slot`` less a yes/no question's opening auxiliary the tagger ran into a name ("Will
     Railway" -> "Railway"); None when nothing is left."""
@@ -115,12 +136,15 @@ class ReaderGenerator:
         return [s for s in slots if s is not None]
 
     @staticmethod
-    def states(sentence: str, condition: list, negations: int, heading: str | None = None) -> bool:
+    def states(sentence: str, condition: list, negations: int, heading: str | None = None,
+               question: str = "") -> bool:
         """``negations``: how many negation words the question has. A question with none needs an
         affirmative sentence; one with some needs at least as many (a "without" the near miss
         kept is no "not": "Who is not able to ... without an exemption?"). A value slot may be
         stated by ``heading``, the sentence's section heading; negations, quantifiers and
-        modals only by the sentence."""
+        modals only by the sentence, and (given ``question``) a quantifier on the word it bears on
+        there: "every role-specific interview process" is not stated by "Most role-specific ... at
+        the end of each job description" (:func:`_bears_on`)."""
         found = len(_NEGATION.findall(sentence))
         if (found > 0) != (negations > 0) or found < negations:
             return False
@@ -129,7 +153,8 @@ class ReaderGenerator:
                 continue  # handled by the negation status above
             if slot.kind in _WORD_SLOTS:
                 words = _SAME_STRENGTH.get(slot.text.lower(), (slot.text,))
-                if not any(re.search(rf"(?<!\w){re.escape(w)}(?!\w)", sentence, re.IGNORECASE) for w in words):
+                target = _next_content(question, slot.end) if question and slot.kind == "quantifier" else None
+                if not any(_bears_on(sentence, w, target) for w in words):
                     return False
             elif not (mentions_value(sentence, slot.text) or (heading and mentions_value(heading, slot.text))):
                 return False
@@ -147,7 +172,7 @@ class ReaderGenerator:
         for ci, chunk in enumerate(request.context):
             for si, span in enumerate(chunk_sentences(chunk.text) or []):
                 sentence = normalise_space(span.text)
-                if not self.states(sentence, condition, negations, section_heading(chunk.text, span.start)):
+                if not self.states(sentence, condition, negations, section_heading(chunk.text, span.start), question):
                     continue
                 overlap = len(words & _content(sentence))
                 if not condition and overlap < max(2, len(words) // 2):
