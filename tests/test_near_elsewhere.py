@@ -143,16 +143,3 @@ def test_an_imperative_naming_only_the_object_or_another_object_is_no_restatemen
     c = near_miss(chunk, "The manifest must follow the Widget schema version two.", "must", "should", MUST,
                   family="modality", answer="yes")
     assert broken_rule(c) is None  # another act on the same object
-
-
-def test_a_generic_statement_naming_the_same_place_is_read_but_not_hooked():
-    # named_generic reads the same place; it is not hooked into unfair_rule (one judged all-Y hit)
-    from mutagen_cite.cases.fairness.elsewhere import named_generic
-
-    s = "All billing questions should be sent to Harbor Desk."
-    assert named_generic(s, 0, ["Quillbase handles its billing over the Harbor Desk portal."])
-    for other in ("Only urgent billing is handled on the Harbor Desk portal.",
-                  "Quillbase posts its status updates on the Harbor Desk portal.",
-                  "Harbor Desk forwards billing mail to the finance team.",
-                  "Harbor Desk billing"):
-        assert named_generic(s, 0, [other]) is None, other

@@ -15,11 +15,6 @@ Rules of documentation English, each about a few function words:
   chunk itself: the case is ambiguous (``ambiguous-subject``). A unit that quantifies the noun
   with other modifiers ("every Team workspace" beside "every Pro workspace") is a sibling about
   another set, and a number between the quantifier and the noun ("every 24 hours") is a period.
-- **A generic statement with the same name** (:func:`named_generic`). "All support requests
-  should be directed to Central Station." beside "Acme conducts its support over the Central
-  Station platform.": an unquantified, unlimited statement about the set's noun naming the same
-  place or product says it of the whole set. Written and tested but not hooked into
-  :func:`elsewhere_rule`: on the hand-judged cases it hit one judged all-Y case.
 - **A requirement said again with the same verb and object** (:func:`requirement_elsewhere`).
   "Every workflow must include at least one step." and, further on, "you must include one dummy
   step": the same act on the same thing is required twice, so weakening one modal leaves the
@@ -190,56 +185,6 @@ def quantified_elsewhere(sentence: str, site_start: int, others: list[str],
                 # the same predicate ("... in size") with a rival number of the value's dimension
                 return ("ambiguous-subject",
                         f"{other.strip()[:50]!r} gives every {np[-1]!r} another value: the question has two answers")
-    return None
-
-
-#: a capitalised name, one word or several ("Central Station", "Slack")
-_NAME = re.compile(r"\b[A-Z][\w-]*(?:\s+[A-Z][\w-]*)*")
-#: words that limit or deny a statement: it then says nothing of the whole set
-_LIMITING_OR_DENYING = re.compile(r"\b(?:some|most|many|few|several|no|not|never|only|certain|other|except|unless)\b|"
-                                  r"n['\u2019]t\b", re.I)
-
-
-#: a preposition of place or route and an optional article before a name ("to Central Station",
-#: "over the Central Station platform"): the name is where the set goes or is kept, in both units
-_ROUTE = r"\b(?:to|over|through|via|in|on|at|from|into)\s+(?:(?:the|a|an|your|our)\s+)?"
-_ROUTE_NAME = re.compile(_ROUTE + r"([A-Z][\w-]*(?:\s+[A-Z][\w-]*)*)")
-#: fewest words of a unit that states a generic fact (fewer: a heading such as "Enterprise Features")
-GENERIC_WORDS = 5
-
-
-def named_generic(sentence: str, site_start: int, others: list[str]) -> str | None:
-    """Another unit of ``others`` states, with no quantifier, limit or denial, a fact about the
-    quantified set's noun and every name the edited predicate gives ("All support
-    requests go to Central Station." beside "Acme conducts its support over the Central Station
-    platform."): a generic statement is about the whole set, so "Some support requests ..."
-    leaves the claim standing. The name must be where the set goes or is kept, after a
-    preposition of place or route in both units (:data:`_ROUTE`): "Each role defines what users
-    can do within an Organization" beside "... whether someone is creating a new Organization"
-    names the organisation in another relation."""
-    found = quantified_noun_phrase(sentence, site_start)
-    if found is None or found[1] > site_start + 12:
-        return None
-    np, _, np_end = found
-    names = [m.group(1) for m in _ROUTE_NAME.finditer(sentence, np_end) if len(m.group(1)) > 1]
-    if not names:
-        return None
-    np_stems = {_stem1(w) for w in np}
-    named_mods = [w for w in np[:-1] if w[:1].isupper()]
-    for other in others:
-        words = re.findall(r"[A-Za-z][\w-]*", other)
-        if len(words) < GENERIC_WORDS or _LIMITING_OR_DENYING.search(other) or _UNIVERSAL_DET.search(other):
-            continue  # a heading ("Enterprise Features"), or a limited, denied or quantified statement
-        at = [re.search(rf"{_ROUTE}{re.escape(n)}\b", other) for n in names] + \
-            [re.search(rf"\b{re.escape(n)}\b", other) for n in named_mods]
-        if not all(at):
-            continue
-        first_name = min(m.start() for m in at[: len(names)])
-        noun = next((m for m in re.finditer(r"[A-Za-z][\w-]*", other) if _stem1(m.group(0)) in np_stems), None)
-        if noun is not None and noun.start() < first_name:
-            # the set's noun, then the name, as in the edited sentence ("Hookdeck forwards webhooks"
-            # has the name as its subject: another relation)
-            return f"{other.strip()[:50]!r} says it of the set with no limit and names {names[0]!r}, so the chunk keeps the claim"
     return None
 
 
@@ -429,9 +374,6 @@ def elsewhere_rule(c) -> tuple[str, str] | None:
     others = _other_sentences(c)
     values = _claim_values(c)
     if c.family.name == "aggregation":
-        # named_generic is not hooked: on the 436 hand-judged cases it hit one bad case (Railway's
-        # Central Station) and one judged all-Y ("Webhooks in PlanetScale allow you to ..." beside
-        # "All webhooks from PlanetScale will have ..."): a house name is no destination
         return quantified_elsewhere(text, c.site.start, others, values)
     why = either_or(text, c.site.start)
     if why:
