@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass
 
 from ..model import Chunk, EnumerationMember, Mutation, Sentence, Slot
+from .changes import shared_ends
 from .families import Family
 from .questions import Phrasing
 
@@ -47,12 +48,7 @@ class Candidate:
         if self.mutation is not None:
             off = self.sentence.start - self.true_chunk.start
             old, new = self.sentence.text, self.mutation.mutated_text
-            pre = 0
-            while pre < min(len(old), len(new)) and old[pre] == new[pre]:
-                pre += 1
-            suf = 0
-            while suf < min(len(old), len(new)) - pre and old[-1 - suf] == new[-1 - suf]:
-                suf += 1
+            pre, suf = shared_ends(old, new)
             return off + pre, off + max(pre, len(new) - suf)
         if self.sibling is not None and self.sibling_chunk is not None:
             at = self.sibling.start - self.sibling_chunk.start

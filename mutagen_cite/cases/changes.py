@@ -111,11 +111,10 @@ def find_word(text: str, needle: str, lo: int = 0, hi: int | None = None) -> Spa
     return None
 
 
-def _diff(a: str, b: str) -> tuple[Span, Span] | None:
-    """The one changed region of two texts that differ in one place: (span in a, span in b),
-    widened to whole tokens ("3.0.0" -> "3.1.0" marks the version, not one digit)."""
-    if a == b:
-        return None
+def shared_ends(a: str, b: str) -> tuple[int, int]:
+    """``(prefix, suffix)``: how many characters ``a`` and ``b`` share at the start, and then at
+    the end of what is left (so the two never overlap). The one definition of where an edit lies,
+    for the reports, the validator and the candidate's edit span."""
     n = min(len(a), len(b))
     p = 0
     while p < n and a[p] == b[p]:
@@ -123,6 +122,15 @@ def _diff(a: str, b: str) -> tuple[Span, Span] | None:
     s = 0
     while s < n - p and a[len(a) - 1 - s] == b[len(b) - 1 - s]:
         s += 1
+    return p, s
+
+
+def _diff(a: str, b: str) -> tuple[Span, Span] | None:
+    """The one changed region of two texts that differ in one place: (span in a, span in b),
+    widened to whole tokens ("3.0.0" -> "3.1.0" marks the version, not one digit)."""
+    if a == b:
+        return None
+    p, s = shared_ends(a, b)
     ea, eb = len(a) - s, len(b) - s
     # widen to whole tokens only where the change starts or ends inside one
     if p > 0 and not a[p - 1].isspace() and not (a[p:ea] + b[p:eb])[:1].isspace():

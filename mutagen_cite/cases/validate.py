@@ -15,6 +15,7 @@ from typing import Iterator, Literal, Protocol
 
 from ..errors import MutagenError
 from ..model import Case, ChunkOrigin, Document, Provenance, Suite
+from .changes import shared_ends
 
 __all__ = [
     "Problem",
@@ -205,13 +206,7 @@ def _changed_places(a: str, b: str) -> int:
 
 def _changed_region(a: str, b: str) -> tuple[int, int]:
     """The span of ``a`` left after removing the prefix and suffix it shares with ``b``."""
-    p = 0
-    n = min(len(a), len(b))
-    while p < n and a[p] == b[p]:
-        p += 1
-    s = 0
-    while s < n - p and a[len(a) - 1 - s] == b[len(b) - 1 - s]:
-        s += 1
+    p, s = shared_ends(a, b)
     return p, len(a) - s
 
 

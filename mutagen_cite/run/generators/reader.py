@@ -167,12 +167,15 @@ class ReaderGenerator:
         cond_words = set().union(*(_content(slot.text) for slot in condition)) if condition else set()
         words = _content(question) - cond_words  # the topic: what the question asks about
         yes_no = bool(_YES_NO.match(question))
+        # only a value slot may be stated by the heading: find it only for such a condition
+        reads_heading = any(slot.kind != "negation" and slot.kind not in _WORD_SLOTS for slot in condition)
         best: tuple[int, int, int] | None = None
         answer = None
         for ci, chunk in enumerate(request.context):
             for si, span in enumerate(chunk_sentences(chunk.text) or []):
                 sentence = normalise_space(span.text)
-                if not self.states(sentence, condition, negations, section_heading(chunk.text, span.start), question):
+                heading = section_heading(chunk.text, span.start) if reads_heading else None
+                if not self.states(sentence, condition, negations, heading, question):
                     continue
                 overlap = len(words & _content(sentence))
                 if not condition and overlap < max(2, len(words) // 2):
