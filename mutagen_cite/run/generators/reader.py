@@ -35,7 +35,6 @@ from typing import Any, Sequence
 from ..answers import chunk_sentences, normalise_space
 from ...values import mentions_value
 from ...values.tables import QUESTION_FUNCTION_WORDS
-from ...cases.fairness.layout import section_heading
 from .base import Request
 
 _YES_NO = re.compile(r"^\s*(?:do|does|did|is|are|was|were|must|can|could|may|might|should|shall|will|would|"
@@ -111,6 +110,11 @@ class ReaderGenerator:
     concurrency = 1
 
     def __init__(self, annotator: Any):
+        # deferred: the case builder's layout rules import its fairness modules (~0.45 s), which
+        # `run` with any other built-in generator never needs
+        from ...cases.fairness.layout import section_heading
+
+        self._section_heading = section_heading
         self.annotator = annotator
         self._slots: dict[str, tuple] = {}
 
@@ -174,7 +178,7 @@ class ReaderGenerator:
         for ci, chunk in enumerate(request.context):
             for si, span in enumerate(chunk_sentences(chunk.text) or []):
                 sentence = normalise_space(span.text)
-                heading = section_heading(chunk.text, span.start) if reads_heading else None
+                heading = self._section_heading(chunk.text, span.start) if reads_heading else None
                 if not self.states(sentence, condition, negations, heading, question):
                     continue
                 overlap = len(words & _content(sentence))
