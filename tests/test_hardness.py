@@ -15,6 +15,7 @@ from mutagen_cite.errors import ConfigError
 from mutagen_cite.model import Case, ChunkOrigin, ContextChunk, Expect, Provenance
 
 QUESTION = "How many desks does the Harbour office rent?"
+CLAIM = "The Harbour office rents 12 desks."
 
 # (name, true chunk, distractor chunk) for QUESTION; made-up texts
 PAIRS = {
@@ -32,7 +33,7 @@ PAIRS = {
 
 def candidate(name: str):
     true_text, distractor_text = PAIRS[name]
-    return SimpleNamespace(base_id=name, phrasing=SimpleNamespace(question=QUESTION),
+    return SimpleNamespace(base_id=name, phrasing=SimpleNamespace(question=QUESTION, claim=CLAIM),
                            true_chunk=SimpleNamespace(text=true_text), distractor_text=distractor_text)
 
 
@@ -64,6 +65,43 @@ def test_hard_only_when_hard_under_every_function(monkeypatch):
     assert hardness_preference(CANDIDATES, "token_f1")(candidate("easy"))
     both = hardness_preference(CANDIDATES, "token_f1,bm25")
     assert [both(c) for c in CANDIDATES] == [True, False, True]
+
+
+def test_hard_for_the_claim_too_goes_first(monkeypatch):
+    # token_f1 scores by query: every pair is hard for the question; against the claim only
+    # "tie" stays hard (a post-hoc citer matching the answer sentence finds the others' true chunk)
+    by_query = {QUESTION: {"easy": (0.2, 0.5), "hard": (0.2, 0.5), "tie": (0.4, 0.4)},
+                CLAIM: {"easy": (0.9, 0.1), "hard": (0.8, 0.3), "tie": (0.5, 0.5)}}
+    texts = {t: (n, i) for n, pair in PAIRS.items() for i, t in enumerate(pair)}
+
+    class ByQuery:
+        name = "token_f1"
+
+        def scores(self, query, passages):
+            return [by_query[query][texts[p][0]][texts[p][1]] for p in passages]
+
+    monkeypatch.setattr(hardness, "make_similarity", lambda name, **_: ByQuery())
+    pref = hardness_preference(CANDIDATES, "token_f1")
+    assert [pref(c) for c in CANDIDATES] == [True, True, True]  # "hard" still means: for the question
+    assert {c.base_id: pref.rank(c) for c in CANDIDATES} == {"hard": 1, "easy": 1, "tie": 0}
+    old = hardness_preference(CANDIDATES, "token_f1", against=hardness.QUESTION_ONLY)
+    assert {old.rank(c) for c in CANDIDATES} == {0}  # a suite built before: the question alone
+
+
+def test_selection_takes_the_candidate_hard_for_both_first(monkeypatch):
+    from mutagen_cite.cases.build import BuildReport, select
+
+    pref = hardness.Preference({"hard": {"question": True, "claim": False},
+                                "easy": {"question": False, "claim": False},
+                                "tie": {"question": True, "claim": True}}, hardness.HARD_AGAINST)
+    cands = [SimpleNamespace(base_id=n, origin="mined", group=n, sentence=SimpleNamespace(key=n, text=n),
+                             phrasing=SimpleNamespace(question=n, claim=n), family="quantity") for n in PAIRS]
+    taken = []
+    for seed in range(5):  # whatever the seeded order, the pair hard for both is checked first
+        got = select({"quantity": list(cands)}, 1, seed=seed, check=lambda b: [{} for _ in b],
+                     report=BuildReport(), prefer=pref)
+        taken.append(got[0][0].base_id)
+    assert taken == ["tie"] * 5
 
 
 def test_a_candidate_it_did_not_score_is_not_hard():

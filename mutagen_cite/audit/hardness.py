@@ -19,6 +19,18 @@ the true chunk: :func:`mutagen_cite.audit.ranks.distractor_is_hard`, the one def
 audit (``mutagen-cite audit``) applies to a finished suite too. ``build --update`` applies
 the same preference when it refills freed slots of a suite whose header records
 ``min_hardness``.
+
+Against the claim too (``HARD_AGAINST``, recorded as ``settings.hardness_against``): a system
+that writes its answer first and attaches citations afterwards matches the *answer sentence*
+to the chunks, not the question. In an aggregation or modality near miss the question is a
+yes/no check while the claim holds the true chunk's own strong word ("must", "all"), so a
+candidate hard for the question is often easy for the claim: on 18F's handbook a "state the
+claim, cite the most similar chunk" citer passed 13 of 19 modality pairs chosen for the
+question alone. Selection takes candidates hard for both first, then those hard for one, then
+the rest (:meth:`Preference.rank`); whether a candidate is *hard* (``prefer(c)``, what the
+summary counts) still means hard for the question. A suite whose header has no
+``hardness_against`` was built against the question alone, and ``build --update`` refills it
+so (``QUESTION_ONLY``).
 """
 
 from __future__ import annotations
@@ -35,6 +47,27 @@ from .similarity import EmbeddingSimilarity, make_similarity, parse_functions
 DEFAULT_MIN_HARDNESS: tuple[str, ...] = ("embedding",)
 #: candidates scored per family: this many times the family's share, from the top of its ranking
 WINDOW = 4
+#: what a candidate's hardness is measured against, in the order selection weighs them
+HARD_AGAINST: tuple[str, ...] = ("question", "claim")
+#: what a suite built before ``hardness_against`` was recorded measured it against
+QUESTION_ONLY: tuple[str, ...] = ("question",)
+
+
+class Preference:
+    """Which candidates ``build`` takes first. ``prefer(c)``: hard for the question under every
+    function; :meth:`rank`: 0 when hard against everything in ``against``, one more for each
+    query it is easy for (selection's sort key, seeded order within a rank)."""
+
+    def __init__(self, hard: dict[str, dict[str, bool]], against: Sequence[str]):
+        self.hard = hard  # base id -> query -> hard under every function
+        self.against = tuple(against)
+
+    def __call__(self, c) -> bool:
+        return self.hard.get(c.base_id, {}).get("question", False)
+
+    def rank(self, c) -> int:
+        views = self.hard.get(c.base_id, {})
+        return sum(0 if views.get(q, False) else 1 for q in self.against)
 
 
 def scoring_window(by_family: Mapping[str, Sequence], total_pairs: int, seed: int, window: int = WINDOW) -> list:
@@ -71,8 +104,10 @@ def hardness_preference(
     cache_dir: str | os.PathLike | None = None,
     embedder=None,
     progress: Callable[..., Callable[[int], None]] | None = None,
-) -> Callable[[object], bool]:
-    """A predicate telling whether a candidate is hard under every function in ``functions``.
+    against: Sequence[str] = HARD_AGAINST,
+) -> Preference:
+    """Which candidates are hard under every function in ``functions``, against each query in
+    ``against`` ("question", "claim"): a :class:`Preference`.
 
     All texts are scored up front (embeddings in one batched, cached call). Candidates not in
     ``candidates`` are not hard. ``embedder`` reuses a loaded embedder (else one is loaded from
@@ -88,17 +123,22 @@ def hardness_preference(
         embedder.bars = progress
     for sim in sims:
         if isinstance(sim, EmbeddingSimilarity):
-            sim.prepare([t for c in candidates for t in (c.phrasing.question, c.true_chunk.text, c.distractor_text)])
-    hard: dict[str, bool] = {}
+            sim.prepare([t for c in candidates for q in against for t in (_query(c, q), c.true_chunk.text,
+                                                                          c.distractor_text)])
+    hard: dict[str, dict[str, bool]] = {}
     for c in candidates:
-        ok = True
-        for sim in sims:
-            true_score, dis_score = sim.scores(c.phrasing.question, [c.true_chunk.text, c.distractor_text])
-            if not distractor_is_hard(true_score, dis_score):
-                ok = False
-                break
-        hard[c.base_id] = ok
-    return lambda c: hard.get(c.base_id, False)
+        views = hard.setdefault(c.base_id, {})
+        for q in against:
+            views[q] = all(distractor_is_hard(*sim.scores(_query(c, q), [c.true_chunk.text, c.distractor_text]))
+                           for sim in sims)
+    return Preference(hard, against)
+
+
+def _query(c, against: str) -> str:
+    """The text a candidate's hardness is measured against: its question, or its claim."""
+    if against not in ("question", "claim"):
+        raise ConfigError(f"hardness is measured against the question or the claim, not {against!r}")
+    return c.phrasing.question if against == "question" else c.phrasing.claim
 
 
 def load_embedder_for(embedding_model: str | None, cache_dir: str | os.PathLike | None):

@@ -253,7 +253,9 @@ def select(
     queues = {f: _ranked(by_family[f], seed) for f in names}
     if prefer is not None:  # hard pairs first within each origin tier: a corpus value stays ahead of
         # an invented one (plausibility, question e of CASE-QUALITY.md, outranks hardness)
-        queues = {f: sorted(q, key=lambda c: (_origin_tier(c), 0 if prefer(c) else 1)) for f, q in queues.items()}
+        # (hard for the question and the claim first, then for one: audit.hardness.Preference.rank)
+        rank = getattr(prefer, "rank", None) or (lambda c: 0 if prefer(c) else 1)
+        queues = {f: sorted(q, key=lambda c: (_origin_tier(c), rank(c))) for f, q in queues.items()}
     chosen: dict[str, list[tuple[Candidate, dict]]] = {f: [] for f in names}
     used_sentences: set[str] = set()
     chosen_texts: list[str] = []
@@ -600,13 +602,14 @@ def build_suite(
     if pools is not None:  # only part of the corpus was parsed: the suite depends on the budget
         settings_extra["pool_factor"] = pools.budget.factor
     if min_hardness:
-        from ..audit.hardness import WINDOW, hardness_preference, scoring_window  # deferred: numpy (seconds)
+        from ..audit.hardness import HARD_AGAINST, WINDOW, hardness_preference, scoring_window  # deferred: numpy
 
         # only the candidates selection reaches first are scored (audit/hardness.py, WINDOW)
         prefer = hardness_preference(scoring_window(by_family, math.ceil(n_cases / 2), seed), min_hardness,
                                      embedding_model=embedding_model, cache_dir=cache_dir, progress=progress)
         settings_extra["min_hardness"] = list(min_hardness)
         settings_extra["hardness_window"] = WINDOW
+        settings_extra["hardness_against"] = list(HARD_AGAINST)
         if embedding_model:  # so `build --update` refills with the same model
             settings_extra["embedding_model"] = embedding_model
     chosen = select(by_family, math.ceil(n_cases / 2), seed=seed, check=ctx.check, report=report, prefer=prefer,

@@ -708,8 +708,11 @@ class _Hardness:
     refills: the same preference as at build time (``audit.hardness``), the embedder loaded once."""
 
     def __init__(self, functions: Sequence[str], cache_dir, embedding_model: str | None = None,
-                 window: int | None = None):
+                 window: int | None = None, against: Sequence[str] | None = None):
+        from ..audit.hardness import QUESTION_ONLY
+
         self.functions = list(functions)
+        self.against = tuple(against or QUESTION_ONLY)  # a header without hardness_against: the question
         self.cache_dir = cache_dir
         self.embedding_model = embedding_model
         self.window = window  # the header's hardness_window: score this many candidates per slot
@@ -721,7 +724,7 @@ class _Hardness:
 
         if "embedding" in parse_functions(self.functions) and self._embedder is None:
             self._embedder = load_embedder_for(self.embedding_model, self.cache_dir)
-        return hardness_preference(candidates, self.functions, embedder=self._embedder)
+        return hardness_preference(candidates, self.functions, embedder=self._embedder, against=self.against)
 
 
 def _refill(ctx, need: dict[str, int], have: Counter, used: set[str], taken: set[str], first: Sequence[str],
@@ -926,7 +929,8 @@ def update_suite(
             report = BuildReport()
             functions = header.settings.get("min_hardness")
             hardness = (_Hardness(functions, cache_dir, header.settings.get("embedding_model"),
-                                  header.settings.get("hardness_window")) if functions else None)
+                                  header.settings.get("hardness_window"), header.settings.get("hardness_against"))
+                        if functions else None)
             chosen, shortfall = _refill(ctx, wanted, Counter(c.family for c in out), used, taken, first, report,
                                         hardness)
             for cand, label, n in chosen:

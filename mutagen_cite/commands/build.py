@@ -37,7 +37,7 @@ from .common import backend_option, corpus_options, echo_warning, families_optio
               help="Template similarity for mined siblings (see `mine --help`).")
 @click.option("--min-hardness", default=",".join(DEFAULT_MIN_HARDNESS), show_default=True, metavar="A,B,...|none",
               help="Prefer near misses whose distractor ranks at or above the true chunk for the question "
-                   "under these similarity functions (embedding, bm25, token_f1, fuzzy); each family's "
+                   "(and, first of all, for the claim too) under these similarity functions (embedding, bm25, token_f1, fuzzy); each family's "
                    "top-ranked candidates (4x its share) are scored. 'none' turns the preference off.")
 @click.option("--embedding-model", default=None, metavar="NAME|PATH",
               help="Embedding model for --min-hardness embedding [default: all-MiniLM-L6-v2, offline package fallback].")
