@@ -298,6 +298,18 @@ def test_a_replacement_that_already_keys_another_row_is_no_near_miss():
     ("Refund requests are answered within 30 days of receipt.", "30 days", "45 days", False),
     ("Full pay continues during the first 4 weeks of leave.", "4 weeks", "11 weeks", True),
     ("Refund requests are answered in 30 days.", "30 days", "20 days", False),
+    # a purpose clause is what the statement is about: lowering its lower bound still covers the claim
+    ("To keep more than 20 days of logs, upgrade to the Pro plan.", "20 days", "2 days", True),
+    ("To keep more than 20 days of logs, upgrade to the Pro plan.", "20 days", "40 days", False),
+    ("Upgrade in order to keep more than 20 days of logs.", "20 days", "2 days", True),
+    # after a word of need the infinitive is a purpose or an obligation: neither edit is safe
+    ("The archive add-on is required to keep more than 20 days of logs.", "20 days", "2 days", True),
+    ("The archive add-on is required to keep more than 20 days of logs.", "20 days", "40 days", True),
+    ("Teams are required to keep logs for 20 days.", "20 days", "40 days", False),
+    # a limit on what may be done: a higher limit still permits the claim's amount
+    ("Members can borrow up to 5 tools at a time.", "5 tools", "8 tools", True),
+    ("Members can borrow up to 5 tools at a time.", "5 tools", "3 tools", False),
+    ("Members are allowed to borrow up to 5 tools at a time.", "5 tools", "8 tools", True),
 ])
 def test_a_bound_moved_the_entailing_way_is_no_near_miss(text, surface, replacement, kept):
     from mutagen_cite.cases.fairness.bounds import _bound_kept

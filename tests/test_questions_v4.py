@@ -114,6 +114,17 @@ def test_must_and_shall_are_asked_as_have_to():
     assert old is not None and old.question == "Shall kiln users wear heat gloves?"
 
 
+def test_all_stays_all_before_a_plural_complement():
+    text = "All loan lockers should be steel cabinets with a keypad."
+    slots = ("aggregation", "quantifier", "All", "all")
+    p = _modal(text, slots, site="All", family="aggregation", version="v8")
+    assert p is not None and p.question == "Should all loan lockers be steel cabinets with a keypad?"
+    old = _modal(text, slots, site="All", family="aggregation", version="v7")
+    assert old is not None and old.question == "Should every loan locker be steel cabinets with a keypad?"
+    p = _modal("All loan lockers should be emptied on Friday.", slots, site="All", family="aggregation", version="v8")
+    assert p is not None and p.question == "Should every loan locker be emptied on Friday?"
+
+
 def test_all_is_verified_as_every_with_agreement():
     p = _modal("All studio keys are engraved with a serial number.", ("aggregation", "quantifier", "All", "all"),
                site="All", family="aggregation")

@@ -77,9 +77,9 @@ ASK_KINDS = ANSWER_KINDS + ("tier", "region", "environment")
 CONTRADICTING = ("scope", "date", "quantity", "entity", "polarity")
 #: v2: families whose near miss only weakens the claim: a yes/no verification, answer "yes"
 VERIFYING = ("aggregation", "modality")
-DEFAULT_VERSION = "v7"
+DEFAULT_VERSION = "v8"
 MAX_QUESTION_WORDS = 24
-VERSIONS = ("v1", "v2", "v3", "v4", "v5", "v6", "v7")
+VERSIONS = ("v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8")
 #: the noun a name slot is followed by ("the Pro plan"), asked as "which plan"
 _KIND_NOUN = re.compile(r"^\s+(plans?|tiers?|editions?|regions?|environments?|zones?|clusters?)\b", re.I)
 _DEFAULT_NOUN = {"tier": "plan", "region": "region", "environment": "environment"}
@@ -1589,7 +1589,7 @@ def _render(sentence: Sentence, site: Slot, family: str, env: Environment, versi
         "rest_without_not": parts.get("rest_without_not"),
         "fronted": parts.get("fronted"),
         "modal_phrase": parts.get("modal_phrase"),
-        "plain": plain_yes_no(parts, site, family, v6=_v6_rules(version)) if _v4_rules(version) and family in VERIFYING
+        "plain": plain_yes_no(parts, site, family, v6=_v6_rules(version), v8=_v8_rules(version)) if _v4_rules(version) and family in VERIFYING
         else None,
     }
     if _v4_rules(version) and family in VERIFYING and _two_predicates(parts.get("rest") or ""):
@@ -2344,6 +2344,31 @@ def _plural_subject(subject: str, v6: bool = False) -> bool:
     return grammar.is_plural_noun(word) or (len(head) > 1 and head[-2].lower() in ("and",))
 
 
+#: where a copula's complement noun phrase ends: a preposition, a relative word or a conjunction
+_COMPLEMENT_END = re.compile(r"\s+(?:that|which|who|whose|where|with|without|for|of|in|on|at|to|from|by|and|or|"
+                             r"than|when|if|unless)\b.*$", re.I)
+
+
+def _plural_complement(aux: str, rest: str) -> bool:
+    """The predicate names its subject by a plural noun ("All sending addresses should be
+    functioning mailboxes", "All regions are separate deployments"): "every" would leave a
+    singular subject equal to a plural ("every sending address be functioning mailboxes"), so
+    the question keeps "all"."""
+    body = rest
+    if aux.lower() not in ("are", "were"):
+        m = re.match(r"(?:also\s+|only\s+|always\s+|still\s+)?be\s+", rest, re.I)
+        if not m:
+            return False
+        body = rest[m.end():]
+    if re.match(r"(?:a|an|the|one)\b", body, re.I):
+        return False
+    words = re.findall(r"[A-Za-z][\w-]*", _COMPLEMENT_END.sub("", body))
+    from .families import grammar
+
+    return bool(words) and len(words) <= 4 and grammar.is_plural_noun(words[-1]) \
+        and not grammar.is_past_participle(words[-1])
+
+
 def _every(subject: str) -> str | None:
     """"all backups" -> "every backup", "all paid plans" -> "every paid plan"; None when the noun
     phrase is no plain plural ("all customer data", "all of the plans", "all 3 regions")."""
@@ -2377,7 +2402,7 @@ def _two_predicates(rest: str) -> bool:
     return bare(first) and bare(second) and first not in ("be", "have")
 
 
-def plain_yes_no(parts: dict, site: Slot, family: str, *, v6: bool = False) -> str | None:
+def plain_yes_no(parts: dict, site: Slot, family: str, *, v6: bool = False, v8: bool = False) -> str | None:
     """v4: a verification question in plain spoken English, without its "?", or None to keep the
     v3 shape. "Must a SEV-1 incident be acknowledged ...?" -> "Does a SEV-1 incident have to be
     acknowledged ...?" ("shall" likewise: archaic and legal forms are not how people ask); in
@@ -2393,7 +2418,8 @@ def plain_yes_no(parts: dict, site: Slot, family: str, *, v6: bool = False) -> s
         rest, changed = trimmed, True
     if family == "aggregation" and site.text.strip().lower() == "all" and subject.lower().startswith("all "):
         every = _every(subject)
-        if every and not re.search(r"\b(?:their|them|they|themselves|each other)\b", rest):
+        if every and not re.search(r"\b(?:their|them|they|themselves|each other)\b", rest) \
+                and not (v8 and _plural_complement(aux, rest)):
             subject, changed = every, True
             aux = _AUX_SINGULAR.get(aux, aux)
     elif family == "aggregation" and site.text.strip().lower() == "all":
@@ -2644,3 +2670,9 @@ def _v7_rules(version: str) -> bool:
     its sentence leans on or is not asked (:func:`topic_problem`, :func:`carry_topic`), asks one
     proposition (:func:`second_proposition`), pastes no label (:func:`pasted_label`)."""
     return version not in ("v1", "v2", "v3", "v4", "v5", "v6")
+
+
+def _v8_rules(version: str) -> bool:
+    """Whether ``version`` applies the v8 rules (round 27, documentation never seen): "all" stays
+    "all" when the predicate names the subject by a plural noun (:func:`_plural_complement`)."""
+    return version not in ("v1", "v2", "v3", "v4", "v5", "v6", "v7")

@@ -43,6 +43,20 @@ _CONDITION_OPENER = re.compile(
     r"(?:^|[,;:]\s*)where)\b[^,;:.]*$", re.I)
 
 
+#: a purpose clause before a value: "To store more than 20 GB, ...", "... in order to add over 20
+#: seats": what the statement is about, like a condition
+_PURPOSE_OPENER = re.compile(r"(?:^\s*|\bin\s+order\s+|\bso\s+as\s+)to\s+[a-z]+\b[^,;:.]*$", re.I)
+#: an infinitive after a word of need: "X is required to set a limit over 20" (X is needed for
+#: that: a purpose) or "You are required to keep over 20 seats" (an obligation: what is said).
+#: Which one depends on whether the subject is the agent; the words alone cannot tell
+_NEED_INFINITIVE = re.compile(r"\b(?:required|needed|necessary|needs?|requires?)\s+to\s+[a-z]+\b[^,;:.]*$", re.I)
+
+
+#: a word of permission or ability governing the value in its clause: "can self-certify up to
+#: 5 days" is a limit on what may be done, and a higher limit still permits 5 days
+_PERMISSION = re.compile(r"\b(?:can|may|could|might|(?:is|are)\s+(?:allowed|permitted|able)\s+to)\b[^,;:.]*$", re.I)
+
+
 def in_restrictor(text: str, start: int) -> bool:
     """The value at ``start`` restricts *what* a statement is about rather than saying what
     holds of it: inside a condition clause ("If you store more than 20 GB, ...") or in the
@@ -50,7 +64,7 @@ def in_restrictor(text: str, start: int) -> bool:
     "Teams with more than 20 people need approval": a few words, none a verb, before it). There the direction of entailment turns
     round: a rule about requests over 1 MB covers those over 20 MB."""
     before = text[:start]
-    if _CONDITION_OPENER.search(before):
+    if _CONDITION_OPENER.search(before) or _PURPOSE_OPENER.search(before):
         return True
     clause = re.split(r"[:;]", before)[-1]
     words = re.findall(r"[A-Za-z][\w'-]*", clause)
@@ -89,11 +103,18 @@ def _bound_kept(text: str, site: Slot, replacement: str) -> str | None:
     if a in (float("inf"), float("-inf")) or b in (float("inf"), float("-inf")):
         a, b = old[0].high, new[0].high
     shown = f"({text[site.start:site.end]!r} to {replacement!r})"
+    if _NEED_INFINITIVE.search(text[:at]) and not in_restrictor(text, at):
+        return (f"a bound in an infinitive after a word of need {shown}: a purpose or an obligation, so "
+                "either edit may still entail the claim")
     if in_restrictor(text, at):
         if comparator.startswith(">") and b <= a:
             return f"a lower bound in the statement's condition lowered {shown} still covers the claim's cases"
         if comparator.startswith("<") and b >= a:
             return f"an upper bound in the statement's condition raised {shown} still covers the claim's cases"
+        return None
+    if comparator.startswith("<") and _PERMISSION.search(text[:at]):
+        if b >= a:
+            return f"an upper bound of what may be done raised {shown} still permits the claim's amount"
         return None
     if comparator.startswith(">") and b >= a:
         return f"a lower bound raised {shown} still entails the claim"
