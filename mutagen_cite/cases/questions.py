@@ -981,6 +981,8 @@ def _subject_question(sentence: Sentence, site: Slot, family: str, claim: str,
         return None  # "What allows ...?" of an agency's acronym, "What starts ...?" of a person: no wh-word fits
     if _v5_rules(version) and subject_problem(wh, question, answer, claim, sentence, site):
         return None
+    if _v8_rules(version) and thin_subject_question(wh, question, sentence, site):
+        return None
     if _v6_rules(version) and generic_subject_problem(wh, rest, answer, site):
         return None  # "What is now available on X?", "What is inserted ...?" -> "Data": fits dozens of pages
     return Phrasing(claim, question, answer, None)
@@ -1255,6 +1257,8 @@ def _main_verb_question(sentence: Sentence, site: Slot, family: str, claim: str,
         question = _render_subject(env, version, wh[0], (adverbs + verb).strip(), rest)
         if question is None or subject_problem(wh[0], question, wh[1], claim, sentence, site):
             return None
+        if _v8_rules(version) and thin_subject_question(wh[0], question, sentence, site):
+            return None
         if _v6_rules(version) and generic_subject_problem(wh[0], rest, wh[1], site):
             return None
         return Phrasing(claim, question, wh[1], None)
@@ -1377,6 +1381,8 @@ def _agent_question(sentence: Sentence, site: Slot, family: str, claim: str, env
     question = _render_subject(env, version, wh[0], f"{adverb} {verb}".strip(), f"{obj}{tail}")
     if question is None or subject_problem(wh[0], question, wh[1], claim, sentence, site):
         return None
+    if _v8_rules(version) and thin_subject_question(wh[0], question, sentence, site):
+        return None
     return Phrasing(claim, question, wh[1], None)
 
 
@@ -1431,6 +1437,37 @@ def subject_problem(wh: str, question: str, answer: str, claim: str, sentence: S
         if w[:1].isupper() and len(w) > 2 and w.lower() not in asked and w.lower() in rest_words:
             return "given-away"
     return None
+
+
+#: v8: words that narrow no topic: quantifiers, frequency and time adverbs, focus particles
+_NO_TOPIC_WORDS = frozenset(
+    "every each all any some most only also just still now currently already always often usually "
+    "inherently automatically generally typically starting since until before after then later earlier "
+    "longer more less than up least".split())
+
+
+_MONTH_NAMES = frozenset("january february march april may june july august september october november december "
+                         "jan feb mar apr jun jul aug sep sept oct nov dec".split())
+
+
+def thin_subject_question(wh: str, question: str, sentence: Sentence, site: Slot) -> bool:
+    """v8: a "What/Who ...?" subject question holds fewer than three words that say what it is
+    about, besides the changed value, scope names and words that narrow no topic ("What is
+    rotated every 365 days?", "What is available starting March 2025?", "What has a 10-minute
+    inactivity timeout?", "What is served over HTTPS in production?"; a changed name or version is a
+    topic of its own): reviewers of documentation
+    never seen read these as questions with no topic, which fit many pages (round 27; v5's
+    ``broad`` rule stopped at fewer than two)."""
+    if wh not in ("What", "Who") or site.family == "entity":
+        return False  # a name or version asked about is a topic itself ("Who managed the v3.4.0 release?")
+    left = question[len(wh):] if question.startswith(wh) else question
+    for s in sentence.slots:
+        if s is site or s.kind in _SCOPE_KINDS or (s.family == "scope" and s.kind != "product"):
+            left = left.replace(s.text, " ")
+    left = re.sub(r"\b\d[\w.,:-]*", " ", left)  # a number or date left over is a value, not a topic
+    words = [w for w in re.findall(r"[A-Za-z][\w'-]*", left)
+             if w.lower() not in _FUNCTION_WORDS and w.lower() not in _NO_TOPIC_WORDS and w.lower() not in _MONTH_NAMES]
+    return len(words) < 3
 
 
 #: v6: nouns that name no one thing: "What is inserted in batches of 8000 rows?" answered "Data"
