@@ -551,11 +551,15 @@ def generate_candidates(
     return by_family
 
 
-def cases_from(ctx: BuildContext, chosen: Sequence[tuple[Candidate, dict]]) -> list[Case]:
+def cases_from(ctx: BuildContext, chosen: Sequence[tuple[Candidate, dict]],
+               suite_ids: dict[str, str] | None = None) -> list[Case]:
+    """The cases of the chosen candidates; one chunk id names one text across them and the
+    cases already in ``suite_ids`` (chunk id -> text)."""
     docs = ctx.documents
+    suite_ids = {} if suite_ids is None else suite_ids
     cases: list[Case] = []
     for cand, label in chosen:
-        cases.extend(build_cases(cand, docs[cand.sentence.doc_id], seed=ctx.seed, labels=label))
+        cases.extend(build_cases(cand, docs[cand.sentence.doc_id], seed=ctx.seed, labels=label, suite_ids=suite_ids))
     return cases
 
 

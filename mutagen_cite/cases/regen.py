@@ -933,8 +933,10 @@ def update_suite(
                         if functions else None)
             chosen, shortfall = _refill(ctx, wanted, Counter(c.family for c in out), used, taken, first, report,
                                         hardness)
+            # a refill's chunk ids never name another text of the suite (cases.variants.opaque_ids)
+            suite_ids = {ch.chunk_id: ch.text for c in out for ch in c.context}
             for cand, label, n in chosen:
-                out.extend(replace(c, status="new") for c in cases_from(ctx, [(cand, label)])[:n])
+                out.extend(replace(c, status="new") for c in cases_from(ctx, [(cand, label)], suite_ids)[:n])
         n_setting = header.settings.get("cases", len(suite.cases))
         fresh_header = ctx.header(n_setting)
         header_out = replace(fresh_header, settings={**header.settings, **fresh_header.settings})

@@ -110,6 +110,17 @@ def _check_texts(c: _Case) -> None:
             first[chunk.chunk_id] = i
 
 
+def _check_suite_ids(c: _Case, named: dict[str, tuple[str, str]]) -> None:
+    """One chunk id names one text across the suite: a harness that indexes every case's context
+    in one store would otherwise find two passages under one id (a warning: suites built before
+    this was kept may have such ids, and each case is still right on its own)."""
+    for i, chunk in enumerate(c.case.context):
+        first = named.setdefault(chunk.chunk_id, (c.case.id, chunk.text))
+        if first[1] != chunk.text and first[0] != c.case.id:
+            c.warning(f"context[{i}].chunk_id", f"chunk id {chunk.chunk_id} names another text in {first[0]}: "
+                      "a store keyed by chunk id would mix them up (rebuild to give each text its own id)")
+
+
 def _check_expect(c: _Case) -> None:
     case, e = c.case, c.case.expect
     ids = set(case.context_ids())
@@ -480,9 +491,11 @@ def validate_suite(suite: Suite, *, corpus: CorpusLike | None = None, path: str 
     docs: dict[str, Document | None] = {}
     # suites built before question versions were recorded asked v1 questions
     v1 = suite.header is not None and suite.header.settings.get("questions", "v1") == "v1"
+    named: dict[str, tuple[str, str]] = {}  # chunk id -> (first case id, text)
     for case in suite.cases:
         c = _Case(case)
         _check_texts(c)
+        _check_suite_ids(c, named)
         _check_expect(c)
         _check_twin(c, by_id)
         _check_provenance_shape(c)

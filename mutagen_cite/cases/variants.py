@@ -3,7 +3,10 @@ distractor) and *true-absent* (only the distractor: decline).
 
 Case ids come from the candidate's stable base id and the variant. Context chunk ids are
 opaque (``p-NNNN``) so a generator cannot tell the distractor by its id;
-``provenance.chunks`` maps them back to the corpus.
+``provenance.chunks`` maps them back to the corpus. Within a suite one id names one text
+(``suite_ids``): a harness that loads every case's context into one store, keyed by id, must
+not find two passages under one id (four thousand-odd ids drawn for 60 chunks collide in about
+one suite in five).
 """
 
 from __future__ import annotations
@@ -16,23 +19,33 @@ from ..model import Case, ChunkOrigin, ContextChunk, Document, Expect, MutationR
 from .candidate import Candidate, stable_rank
 
 
-def opaque_ids(base_id: str, roles: tuple[str, ...]) -> dict[str, str]:
-    """``p-NNNN`` ids unique within a case, derived from the case and the role."""
+def opaque_ids(base_id: str, roles: tuple[str, ...], texts: dict[str, str] | None = None,
+               suite_ids: dict[str, str] | None = None) -> dict[str, str]:
+    """``p-NNNN`` ids unique within a case, derived from the case and the role. With
+    ``suite_ids`` (id -> text of the suite's cases so far) and ``texts`` (role -> chunk text),
+    an id another case gives to another text is passed over, and the ids taken are added."""
     ids: dict[str, str] = {}
     used: set[str] = set()
+    suite_ids = {} if suite_ids is None else suite_ids
     for role in roles:
+        text = (texts or {}).get(role)
         n = int(hashlib.sha256(f"{base_id}\0{role}".encode()).hexdigest(), 16) % 9000 + 1000
-        while f"p-{n}" in used:
+        while f"p-{n}" in used or suite_ids.get(f"p-{n}", text) != text:
             n = n % 9999 + 1
         ids[role] = f"p-{n}"
         used.add(ids[role])
+        if text is not None:
+            suite_ids[ids[role]] = text
     return ids
 
 
-def build_cases(candidate: Candidate, doc: Document, *, seed: int, labels: dict | None = None) -> tuple[Case, Case]:
-    """The both-present and true-absent cases of one candidate."""
+def build_cases(candidate: Candidate, doc: Document, *, seed: int, labels: dict | None = None,
+                suite_ids: dict[str, str] | None = None) -> tuple[Case, Case]:
+    """The both-present and true-absent cases of one candidate (``suite_ids``: see
+    :func:`opaque_ids`)."""
     base = candidate.base_id
-    ids = opaque_ids(base, ("true", "distractor"))
+    ids = opaque_ids(base, ("true", "distractor"),
+                     {"true": candidate.true_chunk.text, "distractor": candidate.distractor_text}, suite_ids)
     true_ctx = ContextChunk(ids["true"], candidate.true_chunk.text)
     dis_ctx = ContextChunk(ids["distractor"], candidate.distractor_text)
     order_rng = random.Random(stable_rank(seed, base, "order"))
