@@ -37,3 +37,33 @@ def test_a_subject_question_that_names_its_topic_is_asked():
     q = _ask("Kiln firing logs are archived by the studio manager after 30 days.",
              ("quantity", "duration", "30 days", "30 day"), "30 days", "v8")
     assert q == "Who archives kiln firing logs after 30 days?"
+
+
+LOG_PAGE = ("Plans and retention\n\nKiln log retention depends on your membership:\n\n"
+            "Plan: Hobby; Retention period: 1 day.\nPlan: Studio; Retention period: 30 days.\n")
+
+
+def test_a_table_is_named_by_its_lead_in_when_the_heading_adds_nothing():
+    from mutagen_cite.model import Sentence
+
+    row = "Plan: Studio; Retention period: 30 days."
+    start = LOG_PAGE.index(row)
+    s = slotted_sentence(row, ("scope", "tier", "Studio", "studio"), ("quantity", "duration", "30 days", "30 day"))
+    s = Sentence("logs.md", start, start + len(row), s.text, s.slots)
+    new = phrase(s, site_of(s, "Studio"), "scope", ENV, version="v8", doc_text=LOG_PAGE)
+    old = phrase(s, site_of(s, "Studio"), "scope", ENV, version="v7", doc_text=LOG_PAGE)
+    assert new is not None and new.question.startswith("In the Kiln log retention table, ")
+    assert old is not None and "Kiln" not in old.question
+
+
+@pytest.mark.parametrize("lead, named", [
+    ("Kiln log retention depends on your membership:", "Kiln log retention"),
+    ("Kiln logs are kept for different periods on each plan:", "Kiln logs"),
+    ("This depends on your membership:", None),  # a pronoun names nothing
+    ("Kiln log retention depends on your membership.", None),  # no colon: no lead-in
+])
+def test_the_lead_in_subject(lead, named):
+    from mutagen_cite.cases.questions import table_lead_in
+
+    page = f"{lead}\n\nPlan: Hobby; Retention period: 1 day.\nPlan: Studio; Retention period: 30 days.\n"
+    assert table_lead_in(page, page.index("Plan: Studio")) == named

@@ -749,7 +749,8 @@ def _phrase(sentence: Sentence, site: Slot, family: str, env: Environment, versi
     text = sentence.text
     if is_table_row(text):
         heading = heading_before(doc_text, sentence.start) if doc_text is not None and _rules_of(version) else None
-        return _phrase_row(sentence, site, family, env, version, heading)
+        lead = table_lead_in(doc_text, sentence.start) if doc_text is not None and _v8_rules(version) else None
+        return _phrase_row(sentence, site, family, env, version, heading, lead)
     if text.rstrip().endswith((":", "?")):
         return None
     claim = clean_claim(text)
@@ -2042,6 +2043,40 @@ def _lower_first(text: str) -> str:
 MAX_HEADING_WORDS = 8
 
 
+#: v8: pronouns and vague words that open no name of a table ("This depends on your plan:")
+_VAGUE_LEAD = {"this", "that", "it", "these", "those", "they", "you", "we", "following", "below", "above",
+               "here", "there", "which", "what", "each", "both", "all", "some", "one"}
+
+
+def table_lead_in(doc_text: str, pos: int) -> str | None:
+    """v8: the subject of the line that introduces the table holding ``pos`` ("Application Logs
+    retention depends on your plan:" -> "Application Logs retention"; "Audit logs are retained
+    for different periods depending on your plan:" -> "Audit logs"), or None. Documentation
+    introduces a table with a clause ending in a colon, and its subject says what the rows are
+    about when the section heading ("Plans and retention") only repeats the columns. The lead-in
+    is the first line above the table's rows (blank lines skipped); its subject is read from a
+    spaCy parse (the nominal subject's span, an article dropped), one to five words, no pronoun."""
+    lines = doc_text[:pos].split("\n")
+    for line in reversed(lines[:-1] if lines and not lines[-1].strip() else lines):
+        text = line.strip()
+        if not text or is_table_row(text):
+            continue
+        if not text.endswith(":") or len(text.split()) > 16:
+            return None
+        doc = _parse(text)
+        subjects = [t for t in doc if t.dep_ in ("nsubj", "nsubjpass") and t.head.dep_ == "ROOT"]
+        if not subjects:
+            return None
+        span = doc[subjects[0].left_edge.i: subjects[0].right_edge.i + 1].text
+        span = re.sub(r"^(?:the|a|an)\s+", "", span, flags=re.I)
+        words = span.split()
+        if not 1 <= len(words) <= 5 or any(w.lower() in _VAGUE_LEAD for w in words) or not re.fullmatch(
+                r"[A-Za-z][\w .'-]*", span):
+            return None
+        return span
+    return None
+
+
 def heading_before(doc_text: str, pos: int) -> str | None:
     """The nearest heading above ``pos`` (:func:`heading_before_any`) when it is a noun phrase,
     else None."""
@@ -2076,7 +2111,7 @@ def _noun_heading(line: str) -> bool:
 
 
 def _phrase_row(sentence: Sentence, site: Slot, family: str, env: Environment, version: str,
-                heading: str | None = None) -> Phrasing | None:
+                heading: str | None = None, lead: str | None = None) -> Phrasing | None:
     cells = row_cells(sentence.text)
     if len(cells) < 2:
         return None
@@ -2102,7 +2137,7 @@ def _phrase_row(sentence: Sentence, site: Slot, family: str, env: Environment, v
     elif version != "v1":
         if family not in VALUE_FAMILIES and family != "scope":
             return None
-        return _phrase_row_key(sentence, cells, cells[site_cell], site, family, env, version, heading)
+        return _phrase_row_key(sentence, cells, cells[site_cell], site, family, env, version, heading, lead)
     else:
         if family not in VALUE_FAMILIES and family != "scope":
             return None
@@ -2135,7 +2170,7 @@ def _phrase_row(sentence: Sentence, site: Slot, family: str, env: Environment, v
     ctx = {"key_header": key_header, "key": key_value, "header": header, "value": value, "family": family,
            "heading": _table_name(heading, key_value, header)}
     if _v4_rules(version):
-        ctx.update(spoken_row(key_header, key_value, header, value, ctx["heading"]))
+        ctx.update(spoken_row(key_header, key_value, header, value, ctx["heading"], lead))
     claim = " ".join(env.get_template(f"questions/row_claim.{version}.j2").render(**ctx).split())
     question = " ".join(env.get_template(f"questions/row.{version}.j2").render(**ctx).split())
     question = question[:1].upper() + question[1:]
@@ -2182,7 +2217,7 @@ _ADVERBIAL_VALUE = re.compile(r"(?:every|each|per|once|twice|within|after|before
 
 
 def _phrase_row_key(sentence: Sentence, cells, cell, site: Slot, family: str, env: Environment,
-                    version: str, heading: str | None = None) -> Phrasing | None:
+                    version: str, heading: str | None = None, lead: str | None = None) -> Phrasing | None:
     """v2, a changed value in a non-key cell: pin that value, ask for the row's key
     ("For which plan is the RTO 8 hours?")."""
     key_header, key_value, _ = cells[0]
@@ -2218,7 +2253,7 @@ def _phrase_row_key(sentence: Sentence, cells, cell, site: Slot, family: str, en
     ctx = {"key_header": key_header, "key": key_value, "header": header, "value": value, "family": family,
            "heading": _table_name(heading, key_value, header)}
     if _v4_rules(version):
-        ctx.update(spoken_row(key_header, key_value, header, value, ctx["heading"]))
+        ctx.update(spoken_row(key_header, key_value, header, value, ctx["heading"], lead))
     if _v6_rules(version) and not ctx["heading"] and set(ctx["kh"].lower().split() or [""]) <= _LABEL_KINDS:
         # "Which action has a time of 5 business days?", "Which code is in Singapore?": which table? A key
         # column named by a label noun says nothing of what its rows are; a heading names the table (asked
@@ -2271,7 +2306,8 @@ def _is_noun(word: str) -> bool:
     return not lemmas or "NOUN" in lemmas or word.isupper()
 
 
-def spoken_row(key_header: str, key: str, header: str, value: str, heading: str | None) -> dict:
+def spoken_row(key_header: str, key: str, header: str, value: str, heading: str | None,
+               lead: str | None = None) -> dict:
     """v4 template variables for a table row question: the header as spoken (``hp``), the row's
     key as a noun phrase (``key_np``: "the Pro plan", "version 3.2", "db.m5.large"), the kind of
     thing the key names (``kind``: "which plan"), and which shape reads naturally (``shape``):
@@ -2325,12 +2361,13 @@ def spoken_row(key_header: str, key: str, header: str, value: str, heading: str 
     frame = ""
     if heading and re.match(r"[A-Za-z]+ing\s+(?:the|a|an|your|our|my|its|their|this|these|[a-z]+ed)\b", heading):
         heading = None  # "Understanding included usage", "Managing your team": a section, not a table's name
-    if heading:
-        new = [w for w in re.findall(r"[A-Za-z]+", heading) if w.lower().rstrip("s") not in seen
+    for name in (heading, lead):  # v8: the table's lead-in line names it when its heading adds nothing
+        new = [w for w in re.findall(r"[A-Za-z]+", name or "") if w.lower().rstrip("s") not in seen
                and w.lower() not in ("the", "a", "an", "and", "or", "of", "per", "for", "in", "on", "by", "table",
                                       "tables", "list", "limits", "details")]
         if new:
-            frame = f"In the {heading} table, "
+            frame = f"In the {name} table, "
+            break
     article = grammar.article_for(words[0]) if words else "a"
     return {"shape": shape, "hp": hp, "unit": unit, "kh": kh, "key_np": key_np, "verb": verb, "frame": frame,
             "article": article, "bound": words[0] if shape == "bound" else None,
