@@ -8,6 +8,7 @@ import random
 from collections import Counter
 
 from ..model import Chunk, Document, Sentence
+from ..values.match import mentions_value
 from .candidate import Candidate, stable_rank
 from .fairness.ambiguity import ambiguous_in_document, answer_shared
 from .fairness.releases import _same_product, release_incoherent
@@ -111,6 +112,10 @@ def _sibling_candidate(sentence, doc, site, family, phrasing, true_chunk, values
             chunk = Chunk(doc.id, member.start, member.end, member.text)
         if phrasing.answer and phrasing.answer_slot is site and phrasing.answer in chunk.text:
             continue
+        if phrasing.answer and phrasing.answer_slot is not site and phrasing.answer.lower() not in ("yes", "no") \
+                and mentions_value(member.text, phrasing.answer):
+            continue  # the sibling gives the same answer for another condition ("EMEA desk" serves both
+            # regions): an answer read off the near miss is right by luck, so the case tests the citation alone
         return Candidate(family, sentence, site, phrasing, true_chunk, chunk.text, "sibling",
                          member.slot_text, sibling=member, sibling_chunk=chunk)
     return None
