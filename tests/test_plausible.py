@@ -39,6 +39,25 @@ def test_a_negation_that_agrees_with_another_word_is_not_flipped(text, cue):
     assert seen_through(s, _site(s, cue))
 
 
+@pytest.mark.parametrize("text, cue, kind, flipped", [
+    # an exception reads only under its negation
+    ("Guest members are not able to book the kiln without a steward present.", "not", "negation", False),
+    ("Guest members are not able to book the kiln.", "not", "negation", True),
+    # an exemption: the rule it exempts from is written elsewhere
+    ("A safety induction is not required for visitors on open days.", "not", "negation", False),
+    ("Visitors are not admitted to the glaze room.", "not", "negation", True),
+    # a passive naming its agent: "not handled by X" leaves the task with no one
+    ("Locker requests are handled by the front desk.", "are", "affirmative", False),
+    ("Locker requests are archived after a year.", "are", "affirmative", True),
+    # the reader's expected outcome of a step
+    ("After saving, you will see the booking in your calendar.", "will", "affirmative", False),
+    ("After saving, the booking will appear in your calendar.", "will", "affirmative", True),
+])
+def test_polarity_flips_documentation_would_not_write(text, cue, kind, flipped):
+    s = _sentence(text, ("polarity", kind, cue, "not" if kind == "negation" else "affirmative"))
+    assert seen_through(s, _site(s, cue)) is (not flipped)
+
+
 def test_a_negation_standing_alone_is_flipped():
     s = _sentence("Unused seats do not carry over to the next cycle.", ("polarity", "negation", "not", "not"))
     assert not seen_through(s, _site(s, "not"))

@@ -191,6 +191,8 @@ def test_an_in_place_wh_phrase_after_a_main_verb_is_fronted_with_do(text, slots,
     ("the Kiln plan costs how much per month and includes 6 hours of glazing", "how much", None),
     ("the kiln rate limit on which plan is 300 firings", "which plan", None),  # the wh-phrase is in the subject
     ("version 3.2.0 receives glaze fixes until what date", "what date", None),  # "fixes" is no verb here
+    ("kiln slots cannot be added to which plan", "which plan", None),  # a modal and a passive: no "did"
+    ("kiln slots can't be booked on which day", "which day", None),
 ])
 def test_do_fronted(in_situ, wh, fronted):
     from mutagen_cite.cases.questions import do_fronted

@@ -1845,8 +1845,9 @@ def do_fronted(in_situ: str, wh: str) -> str | None:
     if _AUX.match(after.strip()) or _finite_in(before[:-1]):
         return None  # "the rate limit on which plan is 300": the wh-phrase sits in the subject;
         # "version 3.2.0 receives security fixes until ...": the verb came before the last word
-    if not re.fullmatch(r"[a-z]+", verb) or re.search(r"\b(?:not|never)\b", subject, re.I):
-        return None
+    if not re.fullmatch(r"[a-z]+", verb) or re.search(r"\b(?:not|never|cannot|\w+n['’]t|be|been|being)\b", subject,
+                                                     re.I):
+        return None  # "Seats cannot be added to which plan": a modal and a passive take no do-support
     if verb in ("has", "have", "had"):  # "has" as the main verb: "does ... have"
         do, lemma = {"has": "does", "have": "do", "had": "did"}[verb], "have"
     else:
