@@ -344,3 +344,20 @@ def test_a_sentence_the_chunk_restates_is_no_polarity_near_miss():
     example = "For example, variable weeks can be 10 hours on Monday and 6 hours on Friday, longer or shorter each day."
     assert _restated(rule, "Some intro text here. " + example)
     assert not _restated(rule, "Holidays are paid at the regular rate. Leave requests go to the supervisor.")
+
+
+@pytest.mark.parametrize("surface, replacement, overlapping", [
+    ("3-4 weeks", "3-5 weeks", True),  # the new range holds the old one
+    ("3-4 weeks", "4-6 weeks", True),  # they share a week
+    ("3-4 weeks", "6-8 weeks", False),
+    ("3-4 weeks", "2 weeks", False),
+    ("3-4 weeks", "3 weeks", True),  # a value inside the old range
+    ("30 days", "45 days", False),  # no range: the bound rules decide
+])
+def test_a_range_edited_into_one_sharing_values_is_no_near_miss(surface, replacement, overlapping):
+    from types import SimpleNamespace
+
+    from mutagen_cite.cases.fairness.bounds import _range_overlap
+
+    c = SimpleNamespace(site=SimpleNamespace(text=surface), replacement=replacement)
+    assert bool(_range_overlap(c)) is overlapping

@@ -121,3 +121,17 @@ def _bound_kept(text: str, site: Slot, replacement: str) -> str | None:
     if comparator.startswith("<") and b <= a:
         return f"an upper bound lowered {shown} still entails the claim"
     return None
+
+
+def _range_overlap(c: Candidate) -> str | None:
+    """A range edited into one that shares values with it ("3-4 weeks" to "3-5 weeks", or a value
+    inside the old range): a statement about the new range still allows the claim's, so the near
+    miss is no contradiction."""
+    old = find_values(c.site.text)
+    new = find_values(c.replacement or "")
+    if not old or not new or old[0].kind != new[0].kind or "range" not in (old[0].comparator, new[0].comparator):
+        return None
+    a, b = old[0], new[0]
+    if a.low <= b.high and b.low <= a.high:
+        return f"the range {c.site.text!r} edited to {c.replacement!r} shares values with it: no contradiction"
+    return None

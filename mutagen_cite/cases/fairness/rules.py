@@ -12,7 +12,7 @@ from .coherence import advice_after_denial, chunk_rule, protective_reason, versi
 from .elsewhere import elsewhere_rule
 from ..families.date import reverses_chronology
 from ..questions import CONTRADICTING, VERIFYING, is_table_row
-from .bounds import _bound_kept, _derived_bound
+from .bounds import _bound_kept, _derived_bound, _range_overlap
 from .flips import _breaks_parallel, _denied_everywhere, _said_elsewhere
 from .frames import _against_frame, _conditional_item, _framed
 from .names import _twin
@@ -27,6 +27,7 @@ from .restated import _restated, _restated_in_other_words
 #: the rules of a changed number (quantity family), in the order they are tried
 NUMBER_RULES: tuple[tuple[str, Callable[[Candidate], str | None]], ...] = (
     ("bound-kept", lambda c: _bound_kept(c.sentence.text, c.site, c.replacement)),
+    ("range-overlap", _range_overlap),
     ("order-broken", _order_broken),
     ("enumerated-count", _enumerated_count),
     ("tied-numbers", _tied_numbers),
