@@ -346,18 +346,20 @@ def test_a_sentence_the_chunk_restates_is_no_polarity_near_miss():
     assert not _restated(rule, "Holidays are paid at the regular rate. Leave requests go to the supervisor.")
 
 
-@pytest.mark.parametrize("surface, replacement, overlapping", [
-    ("3-4 weeks", "3-5 weeks", True),  # the new range holds the old one
-    ("3-4 weeks", "4-6 weeks", True),  # they share a week
+@pytest.mark.parametrize("site, replacement, overlapping", [
+    ("4 weeks", "5 weeks", True),  # the upper end raised: the new range holds the old one
+    ("4 weeks", "8 weeks", True),  # 3-8 weeks still holds 3-4
     ("3-4 weeks", "6-8 weeks", False),
-    ("3-4 weeks", "2 weeks", False),
-    ("3-4 weeks", "3 weeks", True),  # a value inside the old range
-    ("30 days", "45 days", False),  # no range: the bound rules decide
+    ("3-4 weeks", "5 weeks", False),
+    ("3-4 weeks", "3-6 weeks", True),
 ])
-def test_a_range_edited_into_one_sharing_values_is_no_near_miss(surface, replacement, overlapping):
+def test_a_range_edited_into_one_sharing_values_is_no_near_miss(site, replacement, overlapping):
     from types import SimpleNamespace
 
     from mutagen_cite.cases.fairness.bounds import _range_overlap
 
-    c = SimpleNamespace(site=SimpleNamespace(text=surface), replacement=replacement)
+    text = "Kiln audits are held 3-4 weeks after each quarter ends."
+    at = text.index(site)
+    c = SimpleNamespace(sentence=SimpleNamespace(text=text), replacement=replacement,
+                        site=Slot("quantity", "duration", at, at + len(site), site, site))
     assert bool(_range_overlap(c)) is overlapping

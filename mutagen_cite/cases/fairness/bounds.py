@@ -124,14 +124,17 @@ def _bound_kept(text: str, site: Slot, replacement: str) -> str | None:
 
 
 def _range_overlap(c: Candidate) -> str | None:
-    """A range edited into one that shares values with it ("3-4 weeks" to "3-5 weeks", or a value
-    inside the old range): a statement about the new range still allows the claim's, so the near
-    miss is no contradiction."""
-    old = find_values(c.site.text)
-    new = find_values(c.replacement or "")
-    if not old or not new or old[0].kind != new[0].kind or "range" not in (old[0].comparator, new[0].comparator):
+    """A range edited into one that shares values with it ("3-4 weeks" to "3-5 weeks" by its upper
+    end, or to a value inside it): a statement about the new range still allows the claim's, so
+    the near miss is no contradiction."""
+    text, site = c.sentence.text, c.site
+    old = next((v for v in find_values(text) if v.start <= site.start and site.end <= v.end + 1), None)
+    if old is None or old.comparator != "range":
         return None
-    a, b = old[0], new[0]
-    if a.low <= b.high and b.low <= a.high:
-        return f"the range {c.site.text!r} edited to {c.replacement!r} shares values with it: no contradiction"
+    edited = text[:site.start] + (c.replacement or "") + text[site.end:]
+    new = next((v for v in find_values(edited) if v.start <= site.start < v.end), None)
+    if new is None or new.kind != old.kind:
+        return None
+    if old.low <= new.high and new.low <= old.high:
+        return f"the range {text[old.start:old.end]!r} edited to {edited[new.start:new.end]!r} shares values with it"
     return None
