@@ -114,11 +114,13 @@ def _check_suite_ids(c: _Case, named: dict[str, tuple[str, str]]) -> None:
     """One chunk id names one text across the suite: a harness that indexes every case's context
     in one store would otherwise find two passages under one id (a warning: suites built before
     this was kept may have such ids, and each case is still right on its own)."""
+    pair = re.sub(r"-(?:both-present|true-absent)$", "", c.case.id)  # a pair's twins: _check_twin's
     for i, chunk in enumerate(c.case.context):
-        first = named.setdefault(chunk.chunk_id, (c.case.id, chunk.text))
-        if first[1] != chunk.text and first[0] != c.case.id:
-            c.warning(f"context[{i}].chunk_id", f"chunk id {chunk.chunk_id} names another text in {first[0]}: "
-                      "a store keyed by chunk id would mix them up (rebuild to give each text its own id)")
+        first = named.setdefault(chunk.chunk_id, (pair, chunk.text))
+        if first[1] != chunk.text and first[0] != pair:
+            c.warning(f"context[{i}].chunk_id",
+                      f"chunk id {chunk.chunk_id} names another text in {first[0]} (both variants): a store "
+                      "keyed by chunk id would mix them up (rebuild to give each text its own id)")
 
 
 def _check_expect(c: _Case) -> None:

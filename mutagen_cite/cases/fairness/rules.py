@@ -27,11 +27,11 @@ from .restated import _restated, _restated_in_other_words
 #: the rules of a changed number (quantity family), in the order they are tried
 NUMBER_RULES: tuple[tuple[str, Callable[[Candidate], str | None]], ...] = (
     ("bound-kept", lambda c: _bound_kept(c.sentence.text, c.site, c.replacement)),
-    ("range-overlap", _range_overlap),
     ("order-broken", _order_broken),
     ("enumerated-count", _enumerated_count),
     ("tied-numbers", _tied_numbers),
     ("derived-bound", _derived_bound),
+    ("range-overlap", _range_overlap),
 )
 
 #: the rules of a spliced polarity, modality or aggregation edit the rest of the chunk undoes,
