@@ -29,6 +29,12 @@ def test_every_few_is_a_frequency_not_a_site():
     assert _mutated("The dashboard refreshes every few minutes.", "every") is None
 
 
+def test_every_unit_of_time_is_a_frequency_not_a_site():
+    assert _mutated("The kiln log is backed up every hour.", "every") is None
+    assert _mutated("Each month the studio rotates its door codes.", "Each") is None
+    assert _mutated("A steward reviews every booking request.", "every") == "A steward reviews most booking requests."
+
+
 def test_plain_noun_phrase_is_still_made_plural():
     assert _mutated("A webhook fires for every export of a board.", "every") == (
         "A webhook fires for most exports of a board.")

@@ -264,7 +264,11 @@ def _edit(text: str, slot: Slot, target: str) -> tuple[int, int, str] | None:
 #: words after "every" that make it an idiom or an emphatic, not a quantified noun phrase
 #: and quantity words that make it a frequency ("every few minutes", "every several weeks")
 _EVERY_IDIOMS = {"time", "other", "single", "so", "now", "bit", "once", "which", "one", "thing",
-                 "few", "several", "couple", "many"}
+                 "few", "several", "couple", "many",
+                 # a unit of time: "every hour", "each month" is how often, not how many ("most
+                 # hours" of a backup schedule is no claim a document makes)
+                 "second", "minute", "hour", "day", "night", "morning", "evening", "afternoon", "week",
+                 "weekday", "weekend", "fortnight", "month", "quarter", "year", "decade", "business"}
 #: words before a subject noun phrase inside a sentence (its verb must agree, too)
 _CLAUSE_OPENERS = {"that", "which", "where", "when", "if", "and", "because", "while", "once", "unless", "so",
                    "whenever", "before", "after", "until", "since", "as"}
