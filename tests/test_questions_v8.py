@@ -33,6 +33,13 @@ def test_a_name_asked_about_is_a_topic_of_its_own():
     assert p is not None and p.question == "Who managed the v2.1 release?"
 
 
+def test_a_changed_agent_is_no_topic_to_ask_its_work_back_from():
+    s = slotted_sentence("Kiln repairs are arranged by the studio team and usually take 3 days.",
+                         ("entity", "team", "studio team", "studio team"))
+    assert phrase(s, site_of(s, "studio team"), "entity", ENV, version="v7") is not None
+    assert phrase(s, site_of(s, "studio team"), "entity", ENV, version="v8") is None
+
+
 def test_a_subject_question_that_names_its_topic_is_asked():
     q = _ask("Kiln firing logs are archived by the studio manager after 30 days.",
              ("quantity", "duration", "30 days", "30 day"), "30 days", "v8")

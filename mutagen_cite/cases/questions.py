@@ -1456,9 +1456,13 @@ def thin_subject_question(wh: str, question: str, sentence: Sentence, site: Slot
     about, besides the changed value, scope names and words that narrow no topic ("What is
     rotated every 365 days?", "What is available starting March 2025?", "What has a 10-minute
     inactivity timeout?", "What is served over HTTPS in production?"; a changed name or version is a
-    topic of its own): reviewers of documentation
+    topic of its own, except a passive's agent: "What is arranged by the sales team?" asks a thing
+    back from who handles it, a quiz no reader asks, and "Who arranges it?" would ask the changed
+    name): reviewers of documentation
     never seen read these as questions with no topic, which fit many pages (round 27; v5's
     ``broad`` rule stopped at fewer than two)."""
+    if wh == "What" and site.family == "entity" and re.search(r"\bby\s+(?:the\s+)?$", sentence.text[:site.start]):
+        return True  # "What is arranged by the sales team ...?": the agent changed, its work asked back
     if wh not in ("What", "Who") or site.family == "entity":
         return False  # a name or version asked about is a topic itself ("Who managed the v3.4.0 release?")
     left = question[len(wh):] if question.startswith(wh) else question
