@@ -64,7 +64,7 @@ from jinja2 import Environment, TemplateNotFound
 from ..analysis.domain import doc_english
 from ..errors import ConfigError
 from ..model import Sentence, Slot
-from ..values.tables import FINITE_AUXILIARIES, MODAL_VERBS, QUESTION_PREPOSITIONS, WH_WORDS
+from ..values.tables import FINITE_AUXILIARIES, MODAL_VERBS, MONTHS, QUESTION_PREPOSITIONS, WH_WORDS
 
 #: families whose mutated slot is itself the answer value
 VALUE_FAMILIES = {"quantity", "date", "entity"}
@@ -1447,10 +1447,6 @@ _NO_TOPIC_WORDS = frozenset(
     "longer more less than up least".split())
 
 
-_MONTH_NAMES = frozenset("january february march april may june july august september october november december "
-                         "jan feb mar apr jun jul aug sep sept oct nov dec".split())
-
-
 def thin_subject_question(wh: str, question: str, sentence: Sentence, site: Slot) -> bool:
     """v8: a "What/Who ...?" subject question holds fewer than three words that say what it is
     about, besides the changed value, scope names and words that narrow no topic ("What is
@@ -1471,7 +1467,7 @@ def thin_subject_question(wh: str, question: str, sentence: Sentence, site: Slot
             left = left.replace(s.text, " ")
     left = re.sub(r"\b\d[\w.,:-]*", " ", left)  # a number or date left over is a value, not a topic
     words = [w for w in re.findall(r"[A-Za-z][\w'-]*", left)
-             if w.lower() not in _FUNCTION_WORDS and w.lower() not in _NO_TOPIC_WORDS and w.lower() not in _MONTH_NAMES]
+             if w.lower() not in _FUNCTION_WORDS and w.lower() not in _NO_TOPIC_WORDS and w.lower() not in MONTHS]
     return len(words) < 3
 
 
@@ -2058,28 +2054,25 @@ def table_lead_in(doc_text: str, pos: int) -> str | None:
     retention depends on your plan:" -> "Application Logs retention"; "Audit logs are retained
     for different periods depending on your plan:" -> "Audit logs"), or None. Documentation
     introduces a table with a clause ending in a colon, and its subject says what the rows are
-    about when the section heading ("Plans and retention") only repeats the columns. The lead-in
-    is the first line above the table's rows (blank lines skipped); its subject is read from a
-    spaCy parse (the nominal subject's span, an article dropped), one to five words, no pronoun."""
-    lines = doc_text[:pos].split("\n")
-    for line in reversed(lines[:-1] if lines and not lines[-1].strip() else lines):
-        text = line.strip()
-        if not text or is_table_row(text):
-            continue
-        if not text.endswith(":") or len(text.split()) > 16:
-            return None
-        doc = _parse(text)
-        subjects = [t for t in doc if t.dep_ in ("nsubj", "nsubjpass") and t.head.dep_ == "ROOT"]
-        if not subjects:
-            return None
-        span = doc[subjects[0].left_edge.i: subjects[0].right_edge.i + 1].text
-        span = re.sub(r"^(?:the|a|an)\s+", "", span, flags=re.I)
-        words = span.split()
-        if not 1 <= len(words) <= 5 or any(w.lower() in _VAGUE_LEAD for w in words) or not re.fullmatch(
-                r"[A-Za-z][\w .'-]*", span):
-            return None
-        return span
-    return None
+    about when the section heading ("Plans and retention") only repeats the columns. The line is
+    the one :func:`fairness.coherence.lead_in_line` finds over a block of rows (the loader writes
+    a row a line); its subject is read from a spaCy parse (the nominal subject's span, an article
+    dropped), one to five words, no pronoun."""
+    from .fairness.coherence import lead_in_line  # deferred: fairness imports this module
+
+    line = lead_in_line(doc_text[:pos], doc_text[pos:])
+    if line is None or len(line.split()) > 16:
+        return None
+    doc = _parse(line.strip())
+    subjects = [t for t in doc if t.dep_ in ("nsubj", "nsubjpass") and t.head.dep_ == "ROOT"]
+    if not subjects:
+        return None
+    span = re.sub(r"^(?:the|a|an)\s+", "", doc[subjects[0].left_edge.i: subjects[0].right_edge.i + 1].text, flags=re.I)
+    words = span.split()
+    if not 1 <= len(words) <= 5 or any(w.lower() in _VAGUE_LEAD for w in words) or not re.fullmatch(
+            r"[A-Za-z][\w .'-]*", span):
+        return None
+    return span
 
 
 def heading_before(doc_text: str, pos: int) -> str | None:

@@ -37,7 +37,7 @@ from __future__ import annotations
 import re
 
 from ...corpus import split_sentences
-from .reading import _sentence_spans
+from .reading import LINE_START, _sentence_spans
 
 #: most words a line may have to be read as one item of a list whose marker the loader dropped
 ITEM_WORDS = 40
@@ -183,12 +183,12 @@ def derived_bound(chunk: str, sentence_off: int, sentence: str, site_start: int,
 OBLIGATION_WORDS = re.compile(r"\b(?:must|shall|required|requires?|need(?:s)?\s+to|ha(?:ve|s)\s+to|mandatory)\b", re.I)
 #: a sentence opening with what happens when the requirement before it is not met
 CONSEQUENCE_OPENER = re.compile(
-    r"^[\s>*\-\u2022(\"']*(?:otherwise|if\s+not\b|if\s+(?:you|it|they|this|that|these|the\s+\w+)\s+"
+    LINE_START + r"(?:otherwise|if\s+not\b|if\s+(?:you|it|they|this|that|these|the\s+\w+)\s+"
     r"(?:do|does|did|is|are|was|were|can|could|will|would)\s*(?:n['\u2019]t|not)\b|without\s+(?:it|this|that|these|them|one)\b|"
     r"failing\s+to|failure\s+to|not\s+doing\s+so|(?:if|when)\s+(?:you\s+)?(?:skip|forget|omit|miss)\w*)", re.I)
 #: a sentence opening with a condition of its own ("If a database already exists, ..."): what fails
 #: under it is that condition's consequence, not the requirement's
-NEW_CONDITION = re.compile(r"^[\s>*\-\u2022(\"']*(?:if|when|whenever|once|unless)\b", re.I)
+NEW_CONDITION = re.compile(LINE_START + r"(?:if|when|whenever|once|unless)\b", re.I)
 #: a failure stated in a sentence: what breaks, is lost or is refused
 FAILURE = re.compile(
     r"\b(?:fails?|failed|failing|breaks?|broken|will\s+be\s+lost|(?:is|are|get|gets)\s+lost|"
@@ -233,7 +233,7 @@ UNIVERSAL = re.compile(r"\b(?:every|each|all|always|never|regardless|nothing|non
 
 
 #: a universal determiner opening a statement about a set ("All traffic ...", "Every issue ...")
-_SET_OPENER = re.compile(r"^[\s>*\-\u2022(\"']*(?:all|every|each)\b", re.I)
+_SET_OPENER = re.compile(LINE_START + r"(?:all|every|each)\b", re.I)
 
 
 def universal_after(following: str, shared: set[str], quantifier: str = "") -> str | None:
@@ -268,7 +268,7 @@ def advice_after_denial(following: str) -> str | None:
     """``following`` (the sentence after a denial) advises something instead: removing the
     denial leaves the chunk advising an alternative to what it now allows."""
     nxt = following.strip()
-    if nxt and INSTEAD.search(nxt) and not re.match(r"^[\s>*\-\u2022(\"']*(?:if|when)\b", nxt, re.I):
+    if nxt and INSTEAD.search(nxt) and not re.match(LINE_START + r"(?:if|when)\b", nxt, re.I):
         return f"the next sentence advises something instead ({nxt[:40]!r}), which presupposes the denial"
     return None
 
@@ -469,7 +469,7 @@ def restricting_lead_in(before: str) -> str | None:
 
 #: a negation inside an example: what the requirement excludes ("but not one month")
 _EXCLUDES = re.compile(r"\b(?:not|cannot|never|isn['\u2019]t|aren['\u2019]t|can['\u2019]t|won['\u2019]t)\b", re.I)
-_EXAMPLE_OPENER = re.compile(r"^[\s>*\-\u2022(\"']*(?:for\s+example|for\s+instance|e\.\s?g\.)", re.I)
+_EXAMPLE_OPENER = re.compile(LINE_START + r"(?:for\s+example|for\s+instance|e\.\s?g\.)", re.I)
 #: the strong modals an example of exclusion keeps standing
 _STRONG = {"must", "shall", "cannot", "can't", "required", "have to", "has to", "need to", "needs to"}
 
@@ -504,7 +504,7 @@ def added_after_absent(sentence: str, site_end: int, before: str) -> str | None:
 
 
 #: a sentence opening with a temporal clause ("After your service is started, ...")
-TEMPORAL_OPENER = re.compile(r"^[\s>*\-\u2022(\"']*(?:after|before)\b[^,;:]*$", re.I)
+TEMPORAL_OPENER = re.compile(LINE_START + r"(?:after|before)\b[^,;:]*$", re.I)
 
 
 def chunk_rule(c) -> tuple[str, str] | None:

@@ -41,7 +41,7 @@ from __future__ import annotations
 import re
 
 from ...values import find_values
-from .reading import _claim_values, _content_stems, _keeps, _mentions, _other_sentences
+from .reading import LINE_START, _claim_values, _content_stems, _keeps, _mentions, _other_sentences
 
 #: determiners that quantify a set universally ("every database", "no message")
 _UNIVERSAL_DET = re.compile(r"\b(every|each|all|any|no)\s+", re.I)
@@ -273,7 +273,7 @@ def requirement_elsewhere(sentence: str, site_start: int, site_end: int, others:
 #: a condition that the object is absent: "If no steps are ...", "If the token is missing/not set",
 #: "Without a token", "When no region is given"
 _ABSENT_CONDITION = re.compile(
-    r"^[\s>*\-\u2022(\"']*(?:(?:if|when|whenever)\s+(?:there\s+(?:is|are)\s+)?(?:no|none\s+of\s+the)\s+(?P<a>[^,]+)|"
+    LINE_START + r"(?:(?:if|when|whenever)\s+(?:there\s+(?:is|are)\s+)?(?:no|none\s+of\s+the)\s+(?P<a>[^,]+)|"
     r"(?:if|when)\s+(?:the|your|a|an)\s+(?P<b>[^,]+?)\s+(?:is|are)\s+(?:not\b|n['\u2019]t\b|missing|absent|omitted|empty)|"
     r"without\s+(?:a|an|the|any|your)?\s*(?P<c>[^,]+))", re.I)
 #: a failure a consequence states (an error thrown or returned, a refusal, a failure)

@@ -11,7 +11,7 @@ import re
 from ...judges.slots import stem
 from ..candidate import Candidate
 from .layout import _HEADING_MARK, _LIST_ITEM, _list_items, section_heading
-from .reading import (VALUED, _AUXILIARIES, _NEGATIVE_CLAUSE_RX, _claim_values, _content_stems, _keeps, _next_sentence,
+from .reading import (LINE_START, VALUED, _AUXILIARIES, _NEGATIVE_CLAUSE_RX, _claim_values, _content_stems, _keeps, _next_sentence,
                       _other_sentences)
 
 
@@ -65,7 +65,7 @@ def _denied_everywhere(c: Candidate) -> str | None:
 #: a sentence that offers a way round what the sentence before it denies ("To use snippets, edit
 #: them locally.", "Instead, ...", "As a workaround, ..."): it presupposes the denial
 WORKAROUND = re.compile(
-    r"^[\s>*\-\u2022(\"']*(?:instead\b|alternatively\b|as\s+(?:a|an)\s+(?:workaround|alternative)\b|"
+    LINE_START + r"(?:instead\b|alternatively\b|as\s+(?:a|an)\s+(?:workaround|alternative)\b|"
     r"to\s+work\s+around\b|in\s+the\s+meantime\b|however\b|but\b|you\s+can\s+(?:still|instead)\b|"
     r"to\s+[a-z]+\b[^.,;:]{0,60},)", re.I)
 

@@ -10,7 +10,7 @@ import re
 from ...judges.slots import stem
 from ..candidate import Candidate
 from .coherence import consequence_after, universal_after
-from .reading import (_AUXILIARIES, _claim_values, _content_stems, _keeps, _mentions, _next_in_paragraph, _next_sentence,
+from .reading import (LINE_START, _AUXILIARIES, _claim_values, _content_stems, _keeps, _mentions, _next_in_paragraph, _next_sentence,
                       _sentences_after, _sentences_in)
 
 
@@ -19,7 +19,7 @@ from .reading import (_AUXILIARIES, _claim_values, _content_stems, _keeps, _ment
 #: presupposes the statement before it as written, so negating that statement leaves it
 #: asserting the original.
 ELABORATES = re.compile(
-    r"^[\s>*\-\u2022(\"']*(?:for\s+example|for\s+instance|e\.\s?g\.|i\.\s?e\.|in\s+other\s+words|that\s+is,|"
+    LINE_START + r"(?:for\s+example|for\s+instance|e\.\s?g\.|i\.\s?e\.|in\s+other\s+words|that\s+is,|"
     r"this\s+means|that\s+means|as\s+a\s+result|therefore|thus|hence|consequently|so\s*,|otherwise|"
     r"in\s+(?:that|this|such\s+a)\s+case|if\s+so\b|if\s+not\b|(?:this|that|these|those|such)\b)",
     re.I,
@@ -175,7 +175,7 @@ CONTINUES = 3
 
 
 #: a sentence or block that gives an example of what precedes it
-EXAMPLE = re.compile(r"^[\s>*\-\u2022(\"']*(?:for\s+example|for\s+instance|e\.\s?g\.|examples?\s*:|example\s+\d)", re.I)
+EXAMPLE = re.compile(LINE_START + r"(?:for\s+example|for\s+instance|e\.\s?g\.|examples?\s*:|example\s+\d)", re.I)
 
 
 def _consequence_after(c: Candidate) -> str | None:

@@ -14,6 +14,10 @@ from ...values import contains_phrase, find_values, mentions_value
 from ...values.tables import STOPWORDS
 from ..candidate import Candidate
 
+#: the start of a line before its first word: list bullets, quote marks, an opening bracket. The
+#: one definition the fairness rules open their line-initial patterns with
+LINE_START = r"^[\s>*\-\u2022(\"']*"
+
 
 def _mentions(text: str, value: str) -> bool:
     """``text`` names ``value`` as a whole word or number, or, for a value with a number, in any
