@@ -11,6 +11,7 @@ from ..model import Chunk, Document, Sentence
 from ..values.match import mentions_value
 from .candidate import Candidate, stable_rank
 from .fairness.ambiguity import ambiguous_in_document, answer_shared
+from .fairness.illustrative import illustrative_table, timeline_key
 from .fairness.releases import _same_product, release_incoherent
 from .fairness.rules import unfair_rule
 from .families import Family, ValueSource
@@ -64,7 +65,8 @@ def candidates_for_sentence(
             for c in found:
                 why = None if question_version == "v1" else (unfair_rule(c) or tier_implied(c, values))
                 if why is None and question_version not in ("v1", "v2", "v3", "v4"):
-                    why = ambiguous_in_document(c, doc.text) or answer_shared(c) or release_incoherent(c, doc.text)
+                    why = (ambiguous_in_document(c, doc.text) or answer_shared(c) or release_incoherent(c, doc.text)
+                           or illustrative_table(c, doc.text) or timeline_key(c))
                 if why is None:
                     out.append(c)
                 elif rejected is not None:

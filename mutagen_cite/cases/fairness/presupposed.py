@@ -191,3 +191,50 @@ def _universal_after(c: Candidate) -> str | None:
     nxt = (_next_in_paragraph(c) or [""])[0]
     shared = (_content_stems(c.sentence.text) - _content_stems(c.site.text)) & _content_stems(nxt)
     return universal_after(nxt, shared, c.site.text)
+
+
+#: absolutes that state a thing without exception wherever they sit in a sentence ("never",
+#: "nothing", "entirely", "exactly one"): the words of :func:`_categorical_beside`. "all",
+#: "every", "always" are left out: documentation opens parallel statements about other sets
+#: with them ("All backups ... . All traffic ..."), which restate nothing
+ABSOLUTE = re.compile(r"\b(?:never|none|nothing|entirely|exactly|solely|universal(?:ly)?)\b", re.I)
+
+
+def _categorical_beside(c: Candidate) -> str | None:
+    """A weakened universal or a flipped negation beside an absolute about the same thing: the
+    sentence right before or after it in its paragraph holds an absolute (:data:`ABSOLUTE`)
+    and shares a content word with it ("Recognized revenue is always the pre-tax amount." / "So
+    the product keeps tax out of recognized revenue entirely."; "exactly one action wins." / "An
+    invoice is never both finalized and deleted."), or the edited sentence keeps one of its own
+    beside the site ("a universal footer applied to all invoices"). The absolute still states
+    the original, so the distractor contradicts itself and supports the claim."""
+    text = c.sentence.text
+    rest = text[:c.site.start] + " " + text[c.site.end:]
+    if c.family.name == "aggregation" and ABSOLUTE.search(rest):
+        return f"the edited sentence keeps an absolute beside the site ({ABSOLUTE.search(rest).group(0)!r})"
+    own = _content_stems(rest) - _content_stems(c.site.text)
+    chunk = c.true_chunk.text
+    off = c.sentence.start - c.true_chunk.start
+    para_start = max(chunk.rfind("\n\n", 0, off), -1) + 1
+    before = _sentences_in(chunk, para_start, off)[-1:]
+    for other in before + _next_in_paragraph(c, 1):
+        if ABSOLUTE.search(other) and own & _content_stems(other):
+            return f"a sentence beside it states an absolute about the same thing ({other.strip()[:50]!r})"
+    return None
+
+
+#: a sentence that is a subject and an auxiliary alone ("Lago is.", "The Pro plan does not.",
+#: "Ours can."): verb-phrase ellipsis, whose predicate is the sentence before it
+ELLIPSIS = re.compile(LINE_START + r"(?:[A-Z][\w'\u2019.-]*|the\s+\w+|our\w*|their\w*|its\s+\w+)(?:\s+[\w'\u2019.-]+){0,3}?\s+"
+                      r"(?:is|are|was|were|does|do|did|can|will|has|have|may|must|should)(?:\s+not|n['\u2019]t)?\s*[.!]?\s*$",
+                      re.I)
+
+
+def _ellipsis_after(c: Candidate) -> str | None:
+    """A flipped polarity before an elliptical sentence ("Chargebee is not designed for
+    usage-based billing. Lago is."): the ellipsis repeats the predicate as written, so the edit
+    turns the contrast into nonsense (both say the same) and no reader takes the copy as real."""
+    nxt = (_next_in_paragraph(c) or [""])[0]
+    if nxt and ELLIPSIS.match(nxt) and len(nxt.split()) <= 6:
+        return f"the next sentence is an ellipsis of this one ({nxt.strip()[:40]!r}): the edit breaks the contrast"
+    return None

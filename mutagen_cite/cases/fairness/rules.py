@@ -18,7 +18,7 @@ from .frames import _against_frame, _conditional_item, _framed
 from .names import _twin
 from .numbers import _enumerated_count, _in_arithmetic, _tied_numbers, _worked_example
 from .order import _order_broken
-from .presupposed import _answered, _consequence_after, _elaborated, _presupposed, _universal_after
+from .presupposed import _answered, _categorical_beside, _ellipsis_after, _consequence_after, _elaborated, _presupposed, _universal_after
 from .reading import VALUED, _claim_values, _mentions, _next_in_paragraph, _other_sentences
 from .restated import _restated, _restated_in_other_words
 
@@ -46,6 +46,8 @@ STRENGTH_RULES: tuple[tuple[tuple[str, ...], str, Callable[[Candidate], str | No
     (("polarity",), "said-elsewhere", _said_elsewhere),
     (VERIFYING, "framed", _framed),
     (("aggregation",), "universal-after", _universal_after),
+    (("polarity", "aggregation"), "categorical-beside", _categorical_beside),
+    (("polarity",), "ellipsis-after", _ellipsis_after),
     (("modality",), "consequence", _consequence_after),
     (("polarity",), "instead-advice",
      lambda c: advice_after_denial((_next_in_paragraph(c) or [""])[0]) if c.site.kind == "negation" else None),
