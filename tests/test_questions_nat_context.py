@@ -136,3 +136,25 @@ def test_a_form_named_i_9_is_not_the_writer():
 
     s = slotted_sentence("Staff complete the I-9 form within 3 days.", ("quantity", "duration", "3 days", "3 day"))
     assert context_problem(Phrasing(s.text, "Who completes the I-9 form within 3 days?", "Staff", None), s, None) is None
+
+
+def test_a_subject_question_answered_by_one_common_noun_leans_on_the_page():
+    from mutagen_cite.cases.questions import bare_noun_answer
+
+    page = "Our customers file tickets in the portal.\n\nCustomers should not mark billing questions as Urgent."
+    assert bare_noun_answer("Who should not mark billing questions as Urgent?", "Customers", page)
+    assert bare_noun_answer("What is compared by value?", "the arguments", "Arguments are compared by value.")
+    # a word the page capitalises after another word is a name, and a phrase says which ones
+    assert not bare_noun_answer("What is billed per GB-month?", "Buckets", "Store files in Acme Buckets today.")
+    assert not bare_noun_answer("Who should not mark billing questions as Urgent?", "Trial customers", page)
+    assert not bare_noun_answer("What quiets background noise?", "Krisp", "Krisp quiets background noise.")
+    assert not bare_noun_answer("Is it on?", "Customers", page)  # only a What/Who question asks for the subject
+
+
+def test_two_values_of_one_dimension_side_by_side_are_a_half_edited_source():
+    from mutagen_cite.cases.questions import juxtaposed_values
+
+    assert juxtaposed_values("Who completes training within their first two weeks 30 days of hire?")
+    assert not juxtaposed_values("Who completes training within 30 days of hire?")
+    assert not juxtaposed_values("Which plan has 1 GB 2 vCPU?")  # two dimensions: a terse spec, not an edit
+    assert not juxtaposed_values("Is it kept for 2 days or 5 days?")
