@@ -117,6 +117,23 @@ def _definition(text: str, slot) -> bool:
     return bool(re.match(r"\s*[\w-]+(?:\s+[\w-]+){0,3}?\s+(?:is|are)\s+(?:a|an)\s+\w", text[slot.end:]))
 
 
+#: "all" in an idiom of variety ("teams of all sizes", "all kinds of events", "not at all"): it
+#: means "any", and "teams of most sizes" is no weaker claim, only broken English
+IDIOM_AFTER = re.compile(r"\s+(?:sizes|kinds|types|sorts|shapes|levels|stripes|ages|backgrounds|walks\s+of\s+life)\b"
+                         r"|\s+(?:kinds|sorts|manner)\s+of\b", re.I)
+IDIOM_BEFORE = re.compile(r"\b(?:of|at)\s+$", re.I)
+
+
+def _idiom(text: str, slot) -> bool:
+    """"all" in an idiom of variety (:data:`IDIOM_AFTER`) or "at all"."""
+    if slot.value != "all":
+        return False
+    after = text[slot.end:]
+    return bool(IDIOM_AFTER.match(after)) and (bool(IDIOM_BEFORE.search(text[:slot.start])) or
+                                                 bool(re.match(r"\s+(?:kinds|sorts|manner)\s+of\b", after, re.I))) or (
+        bool(re.search(r"\bat\s+$", text[:slot.start], re.I)))
+
+
 class AggregationFamily:
     name = "aggregation"
     version = "aggregation.v3"
@@ -127,6 +144,8 @@ class AggregationFamily:
         for slot in sentence.slots_of("aggregation"):
             if slot.value not in TARGETS or grammar.in_code_or_url(sentence.text, slot.start, slot.end):
                 continue
+            if _idiom(sentence.text, slot):
+                continue  # "teams of all sizes" -> "teams of most sizes": an idiom, no quantifier
             if slot.value in UNIVERSALS and OBLIGATION.search(sentence.text):
                 continue  # "All staff must ..." -> "Most staff must ...": no rule is written that way
             if slot.value in UNIVERSALS and (COLLECTIVE.search(sentence.text[: slot.start])
