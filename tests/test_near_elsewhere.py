@@ -143,3 +143,18 @@ def test_an_imperative_naming_only_the_object_or_another_object_is_no_restatemen
     c = near_miss(chunk, "The manifest must follow the Widget schema version two.", "must", "should", MUST,
                   family="modality", answer="yes")
     assert broken_rule(c) is None  # another act on the same object
+
+
+def test_a_requirement_stated_with_its_purpose_stays_one_when_weakened():
+    chunk = "Each rule must name at least one trigger for the rule to be saved. Rules run in order."
+    c = near_miss(chunk, "Each rule must name at least one trigger for the rule to be saved.", "must", "should", MUST,
+                  family="modality", answer="yes")
+    assert broken_rule(c) == "purpose-after"
+    chunk = "Badges must be renewed in order to keep laser access. Renewals take a day."
+    c = near_miss(chunk, "Badges must be renewed in order to keep laser access.", "must", "should", MUST,
+                  family="modality", answer="yes")
+    assert broken_rule(c) == "purpose-after"
+    chunk = "Each rule must name at least one trigger for the kiln. Rules run in order."
+    c = near_miss(chunk, "Each rule must name at least one trigger for the kiln.", "must", "should", MUST,
+                  family="modality", answer="yes")
+    assert broken_rule(c) != "purpose-after"  # "for the kiln" names no purpose

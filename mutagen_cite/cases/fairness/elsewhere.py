@@ -365,6 +365,22 @@ def either_or(sentence: str, site_start: int) -> str | None:
     return None
 
 
+#: a purpose or an enablement after a requirement: "for the branch to be valid", "in order to
+#: sign in", "so that the export runs": what the requirement is needed for
+_PURPOSE_AFTER = re.compile(r"\b(?:in\s+order\s+to|so\s+as\s+to|so\s+that|for\s+(?:\S+\s+){1,5}?to\s+(?:be|work|run|"
+                            r"function|succeed|pass|load|start|connect|apply|take\s+effect)\b)", re.I)
+
+
+def purpose_after(sentence: str, site_end: int) -> str | None:
+    """A requirement stated with what it is needed for ("Each branch must have at least one
+    condition for the branch to be valid"): weakened to "should" or "can", the sentence still
+    says the thing is needed for that purpose, so it still reads as the requirement."""
+    m = _PURPOSE_AFTER.search(sentence[site_end:])
+    if m:
+        return f"the requirement names what it is needed for ({m.group(0)!r}), which the weaker modal keeps"
+    return None
+
+
 def elsewhere_rule(c) -> tuple[str, str] | None:
     """``(rule, reason)`` of the first rule of this module ``c`` (a spliced aggregation or
     modality candidate) breaks, or None."""
@@ -378,6 +394,9 @@ def elsewhere_rule(c) -> tuple[str, str] | None:
     why = either_or(text, c.site.start)
     if why:
         return "either-or", why
+    why = purpose_after(text, c.site.end)
+    if why:
+        return "purpose-after", why
     why = requirement_elsewhere(text, c.site.start, c.site.end, others, values)
     if why:
         return "requirement-elsewhere", why
