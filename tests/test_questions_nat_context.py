@@ -145,7 +145,7 @@ def test_a_subject_question_answered_by_one_common_noun_leans_on_the_page():
     assert bare_noun_answer("Who should not mark billing questions as Urgent?", "Customers", page)
     assert bare_noun_answer("What is compared by value?", "the arguments", "Arguments are compared by value.")
     # a word the page capitalises after another word is a name, and a phrase says which ones
-    assert not bare_noun_answer("What is billed per GB-month?", "Buckets", "Store files in Acme Buckets today.")
+    assert not bare_noun_answer("What is billed per GB-month?", "Buckets", "Store your build files in Acme Buckets for later use.")
     assert not bare_noun_answer("Who should not mark billing questions as Urgent?", "Trial customers", page)
     assert not bare_noun_answer("What quiets background noise?", "Krisp", "Krisp quiets background noise.")
     assert not bare_noun_answer("Is it on?", "Customers", page)  # only a What/Who question asks for the subject
@@ -158,3 +158,14 @@ def test_two_values_of_one_dimension_side_by_side_are_a_half_edited_source():
     assert not juxtaposed_values("Who completes training within 30 days of hire?")
     assert not juxtaposed_values("Which plan has 1 GB 2 vCPU?")  # two dimensions: a terse spec, not an edit
     assert not juxtaposed_values("Is it kept for 2 days or 5 days?")
+
+
+def test_a_first_word_the_page_writes_as_a_name_keeps_its_capital():
+    text = "Pinwheel is required for every room booking."
+    slots = [("aggregation", "quantifier", "every", "every")]
+    doc, s = _in_doc("To start, connect Pinwheel to your studio calendar and pick a room.\n\n", text, slots)
+    got = phrase(s, s.slots[0], "aggregation", ENV, doc_text=doc)
+    assert got is not None and got.question == "Is Pinwheel required for every room booking?", got
+    doc, s = _in_doc("Room Bookings And Pinwheel Rules\n\n", text, slots)  # a title-case heading names nothing
+    got = phrase(s, s.slots[0], "aggregation", ENV, doc_text=doc)
+    assert got is not None and got.question == "Is pinwheel required for every room booking?", got

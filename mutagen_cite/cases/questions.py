@@ -372,8 +372,27 @@ def bare_noun_answer(question: str, answer: str, doc_text: str) -> bool:
         return False
     if "NOUN" not in getAllLemmas(word.lower()):
         return False
+    return not written_as_name(word, doc_text)
+
+
+def written_as_name(word: str, doc_text: str, *, alone: bool = False) -> bool:
+    """v8: ``word`` stands capitalised after another word of a sentence somewhere in the
+    document ("... use Railway Buckets to ...", "... set up Knock to ..."): a name (or a word of
+    one). With ``alone``, only where it is a name by itself, between two lower-case words ("set
+    up Knock to"), not one word of a longer name ("the Federal Employees Retirement System"):
+    then a question keeps it capitalised wherever a sentence starts with it."""
     cap = word[:1].upper() + word[1:]
-    return not re.search(rf"[\w,;)][ \t]+{re.escape(cap)}\b", doc_text)
+    before = r"(?<![\w'])[a-z][\w'-]*[ \t]+" if alone else r"[\w,;)][ \t]+"
+    after = r"(?=[ \t]+[a-z]|[.,;:!?)])" if alone else r"\b"
+    for m in re.finditer(before + re.escape(cap) + after, doc_text):
+        line = doc_text[doc_text.rfind("\n", 0, m.start()) + 1:doc_text.find("\n", m.end()) % (len(doc_text) + 1)]
+        if len(re.findall(r"(?<![\w'])[a-z][a-z'-]+\b", line)) >= PROSE_LOWER_WORDS:
+            return True  # a sentence, not a title-case heading ("Managing Enterprise Customers")
+    return False
+
+
+#: lower-case words a line needs to be read as prose when a capitalised word in it is weighed as a name
+PROSE_LOWER_WORDS = 4
 
 
 def previous_sentence(doc_text: str, start: int) -> str:
@@ -803,7 +822,7 @@ def _phrase(sentence: Sentence, site: Slot, family: str, env: Environment, versi
     else:
         answers = [None]
     for answer_slot in answers:
-        phrasing = _render(sentence, site, family, env, version, claim, answer_slot)
+        phrasing = _render(sentence, site, family, env, version, claim, answer_slot, doc_text)
         if phrasing is not None and (version == "v1" or names_condition(phrasing.question, site, family, version)):
             return phrasing
     if _v5_rules(version) and family in CONTRADICTING:
@@ -1637,9 +1656,13 @@ _CAPITALISED_PAIR = re.compile(r"^[*_`]*[A-Z][a-z]+[*_`]*,?\s+(?:and|or|&)\s+[*_
 
 
 def _render(sentence: Sentence, site: Slot, family: str, env: Environment, version: str, claim: str,
-            answer_slot: Slot | None) -> Phrasing | None:
+            answer_slot: Slot | None, doc_text: str | None = None) -> Phrasing | None:
     text = sentence.text
     keep_case = any(s.start <= len(text) - len(text.lstrip()) + 1 and s.kind in _NAME_KINDS for s in sentence.slots)
+    first = re.match(r"[*_`]*([A-Z][a-z]+)\b", _BULLET.sub("", text).strip())
+    if _v8_rules(version) and doc_text is not None and first and first.group(1).lower() not in _FUNCTION_WORDS and (
+            written_as_name(first.group(1), doc_text, alone=True)):
+        keep_case = True  # "Knock groups ..." -> "Will Knock group ...?": the page writes it as a name
     if _v6_rules(version) and _CAPITALISED_PAIR.match(_BULLET.sub("", text).strip()):
         keep_case = True  # "High and Critical alerts": a category name keeps its capital beside its capitalised pair
     parts = _clause_parts(text, site, answer_slot, keep_case=keep_case,
