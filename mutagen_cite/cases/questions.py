@@ -2719,7 +2719,7 @@ def heading_right_above(doc_text: str, start: int) -> str | None:
     paras = [p.strip() for p in re.split(r"\n\s*\n", doc_text[:start]) if p.strip()]
     if not paras or "\n" in paras[-1]:
         return None
-    line = re.sub(r"^#{1,6}\s+|[*_`]", "", paras[-1]).strip()
+    line = heading_text(paras[-1])
     if not line or re.search(r"[.:;!?,]$", line) or not line[:1].isupper() or is_table_row(line):
         return None
     return line if len(line.split()) <= MAX_HEADING_WORDS else None
@@ -2750,6 +2750,11 @@ def topic_frame(sentence: Sentence, doc_text: str | None) -> str | None:
     return "When " + first + heading[len(first):]
 
 
+def heading_text(line: str) -> str:
+    """A line as a heading reads: Markdown "#" marks and emphasis removed, spaces trimmed."""
+    return re.sub(r"^#{1,6}\s+|[*_`]", "", line).strip()
+
+
 def heading_before_any(doc_text: str, pos: int) -> str | None:
     """The nearest heading line above ``pos`` of any wording: a paragraph of one short line with no
     sentence-final punctuation and no "Header: value" cells (Markdown "#" marks and emphasis
@@ -2759,7 +2764,7 @@ def heading_before_any(doc_text: str, pos: int) -> str | None:
         line = para.strip()
         if not line or "\n" in line:
             continue
-        line = re.sub(r"^#{1,6}\s+|[*_`]", "", line).strip()
+        line = heading_text(line)
         if is_table_row(line) or re.search(r"[.:;!?,]$", line) or not re.match(r"[A-Z0-9]", line):
             continue
         if len(line.split()) > MAX_HEADING_WORDS or not re.search(r"[A-Za-z]{3}", line):

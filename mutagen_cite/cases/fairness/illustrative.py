@@ -27,7 +27,7 @@ import re
 
 from ...values import find_values
 from ..candidate import Candidate
-from ..questions import heading_before_any, is_table_row, row_cells
+from ..questions import heading_before_any, heading_text, is_table_row, row_cells
 
 #: words by which a sentence introduces an illustration rather than a reference
 EXAMPLE_CUE = re.compile(
@@ -63,7 +63,7 @@ def table_introduction(doc_text: str, pos: int) -> tuple[str | None, list[str]]:
     full stop closes the previous section."""
     crossed: list[str] = []
     for line in reversed(doc_text[:table_start(doc_text, pos)].split("\n")):
-        text = re.sub(r"^#{1,6}\s+|[*_`]", "", line).strip()
+        text = heading_text(line)
         if not text:
             continue
         if _HEADING_LIKE.match(text) and len(text.split()) <= TITLE_WORDS:
@@ -79,8 +79,7 @@ def table_introduction(doc_text: str, pos: int) -> tuple[str | None, list[str]]:
 
 def document_title(doc_text: str) -> str | None:
     """The document's first line when it reads as a title: short, no closing punctuation."""
-    first = doc_text.lstrip().split("\n", 1)[0].strip()
-    first = re.sub(r"^#{1,6}\s+|[*_`]", "", first).strip()
+    first = heading_text(doc_text.lstrip().split("\n", 1)[0])
     if first and len(first.split()) <= TITLE_WORDS and not re.search(r"[.:;!?,]$", first):
         return first
     return None
