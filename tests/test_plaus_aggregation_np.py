@@ -43,5 +43,4 @@ def test_plain_noun_phrase_is_still_made_plural():
 def test_all_in_an_idiom_of_variety_is_no_site():
     assert _mutated("The studio welcomes teams of all sizes.", "all") is None
     assert _mutated("Makers of all ages are welcome on weekends.", "all") is None
-    assert _mutated("All kinds of events are recorded.", "All") is None
     assert _mutated("All invoices of a booking are sent in euros.", "All") == "Some invoices of a booking are sent in euros."

@@ -117,23 +117,6 @@ def _definition(text: str, slot) -> bool:
     return bool(re.match(r"\s*[\w-]+(?:\s+[\w-]+){0,3}?\s+(?:is|are)\s+(?:a|an)\s+\w", text[slot.end:]))
 
 
-#: "all" in an idiom of variety ("teams of all sizes", "all kinds of events", "not at all"): it
-#: means "any", and "teams of most sizes" is no weaker claim, only broken English
-IDIOM_AFTER = re.compile(r"\s+(?:sizes|kinds|types|sorts|shapes|levels|stripes|ages|backgrounds|walks\s+of\s+life)\b"
-                         r"|\s+(?:kinds|sorts|manner)\s+of\b", re.I)
-IDIOM_BEFORE = re.compile(r"\b(?:of|at)\s+$", re.I)
-
-
-def _idiom(text: str, slot) -> bool:
-    """"all" in an idiom of variety (:data:`IDIOM_AFTER`) or "at all"."""
-    if slot.value != "all":
-        return False
-    after = text[slot.end:]
-    return bool(IDIOM_AFTER.match(after)) and (bool(IDIOM_BEFORE.search(text[:slot.start])) or
-                                                 bool(re.match(r"\s+(?:kinds|sorts|manner)\s+of\b", after, re.I))) or (
-        bool(re.search(r"\bat\s+$", text[:slot.start], re.I)))
-
-
 class AggregationFamily:
     name = "aggregation"
     version = "aggregation.v3"
@@ -144,8 +127,6 @@ class AggregationFamily:
         for slot in sentence.slots_of("aggregation"):
             if slot.value not in TARGETS or grammar.in_code_or_url(sentence.text, slot.start, slot.end):
                 continue
-            if _idiom(sentence.text, slot):
-                continue  # "teams of all sizes" -> "teams of most sizes": an idiom, no quantifier
             if slot.value in UNIVERSALS and OBLIGATION.search(sentence.text):
                 continue  # "All staff must ..." -> "Most staff must ...": no rule is written that way
             if slot.value in UNIVERSALS and (COLLECTIVE.search(sentence.text[: slot.start])
@@ -224,8 +205,9 @@ def _edit(text: str, slot: Slot, target: str) -> tuple[int, int, str] | None:
     if re.match(r"(?:many thanks|some time|all in all|all along|all but|all the way|all at once|all set|all over)\b", text[s:], re.I):
         return None  # idioms, not quantified claims
     if q == "all" and (re.search(r"\bfree\s+(?:of|from)\s+$", text[:s], re.I) or (
-            re.search(r"\bof\s+$", text[:s], re.I) and re.match(r"all\s+(?:types|kinds|sorts|forms)\b", text[s:], re.I))):
-        return None  # "free of all ...", "discrimination of all types": set wording, no population to weaken
+            re.search(r"\bof\s+$", text[:s], re.I) and re.match(
+                r"all\s+(?:types|kinds|sorts|forms|sizes|shapes|ages|levels|stripes|backgrounds)\b", text[s:], re.I))):
+        return None  # "free of all ...", "discrimination of all types", "teams of all sizes": set wording, not a population
     if q in ("each", "every") and (grammar.is_plural_noun(nxt_low) or re.search(r"\d\s*[A-Za-z]*\s*$", text[:s])):
         return None  # "each comes with", "at 100 MB each show": "each" is a pronoun here
     if prev_low in ("at", "after", "above", "once", "not", "almost", "nearly", "the", "how", "as", "so",
