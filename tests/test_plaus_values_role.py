@@ -58,3 +58,11 @@ def _version_sites(text: str, surface: str) -> list:
 def test_a_verb_before_a_number_is_no_product():
     assert _version_sites("The rule matches shoppers who Bought 3 items in a week.", "Bought 3") == []
     assert _version_sites("The default runtime is Zephyr 4.0 for every board.", "Zephyr 4.0") != []
+
+
+def test_a_round_amount_of_money_takes_a_round_value():
+    got = _replacements("The spend limit for a team trip is $1,850 per person.", "money", "$1,850",
+                        {"money": ("$7,294", "$2,500")})
+    assert got == {"$2,500"}  # a policy sets round sums; "$7,294" was a receipt total
+    got = _replacements("The last offsite cost $2,432 per person.", "money", "$2,432", {"money": ("$1,258",)})
+    assert got == {"$1,258"}  # a measured amount may take any value

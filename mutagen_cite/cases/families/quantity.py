@@ -339,8 +339,10 @@ _FREE = re.compile(r"\b(?:free|no\s+(?:cost|charge)|complimentary)\b", re.I)
 #: kinds where zero is never a replacement: no time, no bytes, no things state an absence
 #: (polarity's job), not another amount
 _NO_ZERO = {"duration", "size", "count"}
-#: kinds whose set values (cadences, limits, retention periods, quotas) are round numbers
-_ROUND_KINDS = {"duration", "size", "count"}
+#: kinds whose set values (cadences, limits, retention periods, quotas, spend limits and list
+#: prices such as "$1,850", "$20") are round numbers; a measured sum ("$2,432") or a unit rate
+#: ("$0.000231") is not round, and may take any value
+_ROUND_KINDS = {"duration", "size", "count", "money"}
 
 
 def is_round(n: float) -> bool:
