@@ -150,3 +150,16 @@ def test_the_cache_serves_a_judge_called_from_another_thread(annotator, tmp_path
     worker.join()
     assert judge.parse_cache.off is None
     assert out == [_dump(SlotsJudge(annotator).verdicts(PAIRS[1:]))]
+
+
+def test_the_cache_pickles_and_the_copy_reads_the_same_file(annotator, tmp_path):
+    """A judge shipped to Ray workers is pickled with its parse cache: the copy leaves the open
+    connection and lock behind and opens the same file on first use."""
+    import pickle
+
+    first = SlotsJudge(annotator, parse_cache=tmp_path)
+    first.verdicts(PAIRS)
+    stored = list(first._sentence_parse)
+    copy = pickle.loads(pickle.dumps(first.parse_cache))
+    assert copy.path == first.parse_cache.path and copy._db is None
+    assert set(copy.get_many(stored)) == set(stored)

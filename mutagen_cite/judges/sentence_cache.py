@@ -111,8 +111,15 @@ def _key(version: str, sentence: str) -> str:
     return hashlib.sha256(f"{version}\x1f{sentence}".encode("utf-8", "surrogatepass")).hexdigest()
 
 
+def _print_notice(line: str) -> None:
+    print(line, file=sys.stderr)
+
+
 class SentenceCache:
-    """Entries of one judge version in ``<folder>/slots-parse.sqlite``."""
+    """Entries of one judge version in ``<folder>/slots-parse.sqlite``.
+
+    It pickles (a judge shipped to Ray workers carries it): the connection and the lock stay
+    behind, and each copy opens its own connection to the same file on first use."""
 
     def __init__(self, folder: str | os.PathLike, version: str, *,
                  notice: Callable[[str], None] | None = None):
@@ -122,9 +129,19 @@ class SentenceCache:
         self.misses = 0
         self.bad = 0  # entries that did not decode (parsed again and rewritten)
         self.off: str | None = None  # why the cache was turned off for this run
-        self._notice = notice or (lambda line: print(line, file=sys.stderr))
+        self._notice = notice or _print_notice
         self._db: sqlite3.Connection | None = None
         self._lock = threading.Lock()  # one connection, usable from any thread, one user at a time
+
+    def __getstate__(self) -> dict:
+        state = dict(self.__dict__)
+        state["_db"] = None
+        del state["_lock"]
+        return state
+
+    def __setstate__(self, state: dict) -> None:
+        self.__dict__.update(state)
+        self._lock = threading.Lock()
 
     def _connect(self) -> sqlite3.Connection | None:
         if self._db is None and self.off is None:
