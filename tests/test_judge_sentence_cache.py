@@ -152,14 +152,16 @@ def test_the_cache_serves_a_judge_called_from_another_thread(annotator, tmp_path
     assert out == [_dump(SlotsJudge(annotator).verdicts(PAIRS[1:]))]
 
 
-def test_the_cache_pickles_and_the_copy_reads_the_same_file(annotator, tmp_path):
+def test_the_cache_pickles_and_the_copy_reads_the_same_file(annotator, tmp_path, monkeypatch):
     """A judge shipped to Ray workers is pickled with its parse cache: the copy leaves the open
-    connection and lock behind and opens the same file on first use."""
+    connection and lock behind and opens the same file on first use, wherever the worker runs."""
     import pickle
 
-    first = SlotsJudge(annotator, parse_cache=tmp_path)
+    monkeypatch.chdir(tmp_path)
+    first = SlotsJudge(annotator, parse_cache="cache")  # relative, as `--cache-dir cache` gives it
     first.verdicts(PAIRS)
     stored = list(first._sentence_parse)
     copy = pickle.loads(pickle.dumps(first.parse_cache))
     assert copy.path == first.parse_cache.path and copy._db is None
+    assert copy.path.is_absolute()  # a worker in another folder opens this file, not its own "cache/"
     assert set(copy.get_many(stored)) == set(stored)

@@ -123,7 +123,7 @@ class SentenceCache:
 
     def __init__(self, folder: str | os.PathLike, version: str, *,
                  notice: Callable[[str], None] | None = None):
-        self.path = Path(folder) / FILENAME
+        self.path = Path(folder).absolute() / FILENAME  # absolute: a copy on a Ray worker runs elsewhere
         self.version = version
         self.hits = 0
         self.misses = 0
