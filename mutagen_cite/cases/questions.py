@@ -385,14 +385,19 @@ def written_as_name(word: str, doc_text: str, *, alone: bool = False) -> bool:
     before = r"(?<![\w'])[a-z][\w'-]*[ \t]+" if alone else r"[\w,;)][ \t]+"
     after = r"(?=[ \t]+[a-z]|[.,;:!?)])" if alone else r"\b"
     for m in re.finditer(before + re.escape(cap) + after, doc_text):
-        line = doc_text[doc_text.rfind("\n", 0, m.start()) + 1:doc_text.find("\n", m.end()) % (len(doc_text) + 1)]
-        if len(re.findall(r"(?<![\w'])[a-z][a-z'-]+\b", line)) >= PROSE_LOWER_WORDS:
+        if len(re.findall(r"(?<![\w'])[a-z][a-z'-]+\b", _line_at(doc_text, m.start()))) >= PROSE_LOWER_WORDS:
             return True  # a sentence, not a title-case heading ("Managing Enterprise Customers")
     return False
 
 
 #: lower-case words a line needs to be read as prose when a capitalised word in it is weighed as a name
 PROSE_LOWER_WORDS = 4
+
+
+def _line_at(text: str, pos: int) -> str:
+    """The line of ``text`` holding offset ``pos``."""
+    end = text.find("\n", pos)
+    return text[text.rfind("\n", 0, pos) + 1:len(text) if end < 0 else end]
 
 
 def previous_sentence(doc_text: str, start: int) -> str:
