@@ -380,24 +380,31 @@ def written_as_name(word: str, doc_text: str, *, alone: bool = False) -> bool:
     document ("... use Railway Buckets to ...", "... set up Knock to ..."): a name (or a word of
     one). With ``alone``, only where it is a name by itself, between two lower-case words ("set
     up Knock to"), not one word of a longer name ("the Federal Employees Retirement System"):
-    then a question keeps it capitalised wherever a sentence starts with it."""
-    cap = word[:1].upper() + word[1:]
-    before = r"(?<![\w'])[a-z][\w'-]*[ \t]+" if alone else r"[\w,;)][ \t]+"
-    after = r"(?=[ \t]+[a-z]|[.,;:!?)])" if alone else r"\b"
-    for m in re.finditer(before + re.escape(cap) + after, doc_text):
-        if len(re.findall(r"(?<![\w'])[a-z][a-z'-]+\b", _line_at(doc_text, m.start()))) >= PROSE_LOWER_WORDS:
-            return True  # a sentence, not a title-case heading ("Managing Enterprise Customers")
-    return False
+    then a question keeps it capitalised wherever a sentence starts with it. Lines of prose only,
+    not title-case headings ("Managing Enterprise Customers")."""
+    anywhere, by_itself = _capitalised_in_prose(doc_text)
+    return (word[:1].upper() + word[1:]) in (by_itself if alone else anywhere)
 
 
 #: lower-case words a line needs to be read as prose when a capitalised word in it is weighed as a name
 PROSE_LOWER_WORDS = 4
+_LOWER_WORD = re.compile(r"(?<![\w'])[a-z][a-z'-]+\b")
+_CAPITALISED_AFTER_A_WORD = re.compile(r"(?<=[\w,;)])[ \t]+([A-Z][a-z]+)\b")
+_CAPITALISED_ALONE = re.compile(r"(?<![\w'])[a-z][\w'-]*[ \t]+([A-Z][a-z]+)(?=[ \t]+[a-z]|[.,;:!?)])")
 
 
-def _line_at(text: str, pos: int) -> str:
-    """The line of ``text`` holding offset ``pos``."""
-    end = text.find("\n", pos)
-    return text[text.rfind("\n", 0, pos) + 1:len(text) if end < 0 else end]
+@lru_cache(maxsize=32)
+def _capitalised_in_prose(doc_text: str) -> tuple[frozenset[str], frozenset[str]]:
+    """The capitalised words of a document's prose lines, read once per document (every phrasing
+    of its sentences asks): those after another word, and those standing alone between two
+    lower-case words."""
+    anywhere: set[str] = set()
+    alone: set[str] = set()
+    for line in doc_text.split("\n"):
+        if len(_LOWER_WORD.findall(line)) >= PROSE_LOWER_WORDS:
+            anywhere.update(_CAPITALISED_AFTER_A_WORD.findall(line))
+            alone.update(_CAPITALISED_ALONE.findall(line))
+    return frozenset(anywhere), frozenset(alone)
 
 
 def previous_sentence(doc_text: str, start: int) -> str:
