@@ -11,7 +11,7 @@ from ...judges.slots import stem
 from ..candidate import Candidate
 from .coherence import consequence_after, universal_after
 from .reading import (LINE_START, _AUXILIARIES, _claim_values, _content_stems, _keeps, _mentions, _next_in_paragraph, _next_sentence,
-                      _sentences_after, _sentences_in)
+                      _previous_in_paragraph, _sentences_after, _sentences_in)
 
 
 #: a sentence that opens by elaborating on the one before it: an example, a consequence, a
@@ -213,11 +213,7 @@ def _categorical_beside(c: Candidate) -> str | None:
     if c.family.name == "aggregation" and ABSOLUTE.search(rest):
         return f"the edited sentence keeps an absolute beside the site ({ABSOLUTE.search(rest).group(0)!r})"
     own = _content_stems(rest) - _content_stems(c.site.text)
-    chunk = c.true_chunk.text
-    off = c.sentence.start - c.true_chunk.start
-    para_start = max(chunk.rfind("\n\n", 0, off), -1) + 1
-    before = _sentences_in(chunk, para_start, off)[-1:]
-    for other in before + _next_in_paragraph(c, 1):
+    for other in _previous_in_paragraph(c) + _next_in_paragraph(c, 1):
         if ABSOLUTE.search(other) and own & _content_stems(other):
             return f"a sentence beside it states an absolute about the same thing ({other.strip()[:50]!r})"
     return None

@@ -101,6 +101,13 @@ def _next_in_paragraph(c: Candidate, n: int = 1) -> list[str]:
     return _sentences_in(c.true_chunk.text, at, gap.start() if gap else len(c.true_chunk.text))[:n]
 
 
+def _previous_in_paragraph(c: Candidate, n: int = 1) -> list[str]:
+    """Up to ``n`` sentences before the edited one, in its paragraph (from the last blank line)."""
+    off = c.sentence.start - c.true_chunk.start
+    gaps = list(_BLANK_LINE.finditer(c.true_chunk.text, 0, off))
+    return _sentences_in(c.true_chunk.text, gaps[-1].end() if gaps else 0, off)[-n:]
+
+
 def _next_sentence(c: Candidate) -> str:
     """The sentence after the edited one in its chunk ("" at the chunk's end)."""
     return (_sentences_after(c) or [""])[0]
