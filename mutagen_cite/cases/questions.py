@@ -831,6 +831,11 @@ def _phrase(sentence: Sentence, site: Slot, family: str, env: Environment, versi
             answers = [s for s in answers if _whole_span(text, s.start, s.end) and not answer_value(s).isdigit()]
         if _v6_rules(version):
             answers = [s for s in answers if not split_name(text, s)]
+        if _v8_rules(version):
+            from .fairness.side_value import side_value
+
+            # the changed value is the answer's condition, never a second fact beside it
+            answers = [s for s in answers if side_value(sentence, site, s, _parse) is None]
     else:
         answers = [None]
     for answer_slot in answers:

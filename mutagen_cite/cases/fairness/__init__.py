@@ -13,4 +13,6 @@
 - ``coherence``: documentation English tying the edit to the chunk's other units (lead-ins,
   derived bounds, consequences, a requirement restated beside it)
 - ``ambiguity``, ``releases``: document-level rules of question v5
+- ``side_value``: which value a question may ask for beside the changed one (a condition, not a
+  second fact)
 """
