@@ -11,7 +11,7 @@ from ...judges.slots import stem
 from ..candidate import Candidate
 from .coherence import identifier_heading
 from ..questions import heading_before
-from .layout import _lead_in, section_heading
+from .layout import _lead_in, colon_line_above, section_heading
 from .reading import _NEGATIVE_CLAUSE_RX, _content_stems, _other_sentences
 
 
@@ -27,14 +27,16 @@ FRAMING_WORDS = re.compile(
 
 def _framed(c: Candidate) -> str | None:
     """A weakened modal or quantifier ("must" -> "may", "all" -> "most") under a heading or a
-    list lead-in that itself states the strength ("## Requirements", "Three limits apply:"): the
-    frame still asserts the original for every item under it, so the near miss is no near miss."""
+    lead-in that itself states the strength ("## Requirements", "Three limits apply:"): the lead-in
+    of its list, or the colon line right above its paragraph (a colon line above other lines
+    first is theirs: "must include the following:" over a list of what to include). The frame
+    still asserts the original for everything under it, so the near miss is no near miss."""
     off = c.sentence.start - c.true_chunk.start
     before = c.true_chunk.text[:off]
     heading = heading_before(c.true_chunk.text, off) or section_heading(c.true_chunk.text, off)
     if heading and FRAMING_WORDS.search(heading):
         return f"the heading {heading!r} states the strength the edit removes, for everything under it"
-    line = _lead_in(before, c.sentence.text, c.true_chunk.text[off:])
+    line = _lead_in(before, c.sentence.text, c.true_chunk.text[off:]) or colon_line_above(before, past_items=False)
     if line and FRAMING_WORDS.search(line):
         return f"the list's lead-in {line.strip()[:40]!r} states the strength the edit removes, for every item"
     return None

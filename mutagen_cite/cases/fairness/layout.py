@@ -81,3 +81,26 @@ def _list_items(chunk: str, off: int, length: int) -> list[str] | None:
                 break
             lines.append(_LIST_ITEM.sub("", line).strip())
     return lines if lines else None
+
+
+#: how many lines above a sentence the colon line it follows may be (its sibling items between)
+COLON_LINE_REACH = 8
+#: a line longer than this is a paragraph, not a sibling item between a sentence and its lead-in
+ITEM_LINE_WORDS = 14
+
+
+def colon_line_above(before: str, *, past_items: bool = True) -> str:
+    """The line ending in a colon that the sentence right after ``before`` follows, past blank
+    lines and, with ``past_items``, short sibling lines ("This means:" above one item or
+    several), or ""."""
+    if before.rstrip(" \t")[-1:] not in ("\n", ""):
+        return ""  # the sentence does not start its line
+    for line in reversed(before.split("\n")[-COLON_LINE_REACH:]):
+        text = line.strip()
+        if not text:
+            continue
+        if text.endswith(":"):
+            return text
+        if not past_items or len(text.split()) > ITEM_LINE_WORDS:
+            return ""
+    return ""

@@ -1,6 +1,8 @@
 """Rules for an edit the neighbouring sentences still presuppose: an example, a consequence or
 a reference back after it, an FAQ answer word before it, a later step that refers back to
-what this step makes, what happens when an obligation is not met, "without exception".
+what this step makes, what happens when an obligation is not met, "without exception", a
+requirement that adds to it ("must also"), one its subject names ("Required fields ...") or one
+derived from a premise the edit keeps ("This means:").
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ import re
 from ...judges.slots import stem
 from ..candidate import Candidate
 from .coherence import consequence_after, universal_after
+from .layout import colon_line_above
 from .reading import (LINE_START, _AUXILIARIES, _claim_values, _content_stems, _keeps, _mentions, _next_in_paragraph, _next_sentence,
                       _previous_in_paragraph, _sentences_after, _sentences_in)
 
@@ -233,4 +236,64 @@ def _ellipsis_after(c: Candidate) -> str | None:
     nxt = (_next_in_paragraph(c) or [""])[0]
     if nxt and ELLIPSIS.match(nxt) and len(nxt.split()) <= 6:
         return f"the next sentence is an ellipsis of this one ({nxt.strip()[:40]!r}): the edit breaks the contrast"
+    return None
+
+
+#: a requirement that adds to one before it ("must also", "also need to", "are also required",
+#: "as well", "in addition"): it presupposes that the sentence before it states a requirement too
+ALSO_REQUIRED = re.compile(
+    r"\b(?:must|shall|(?:ha(?:ve|s)|needs?)\s+to|(?:is|are)\s+(?:required|expected)\s+to)\s+also\b|"
+    r"\balso\s+(?:must|ha(?:ve|s)\s+to|needs?\s+to|(?:is|are)\s+required)\b|"
+    r"\b(?:is|are)\s+also\s+(?:required|mandatory)\b|"
+    r"^\W*(?:in\s+addition|additionally)\b[^.!?]*\b(?:must|ha(?:ve|s)\s+to|needs?\s+to|required)\b|"
+    r"\b(?:must|ha(?:ve|s)\s+to|needs?\s+to)\b[^.!?]*\bas\s+well\b",
+    re.I)
+
+
+def _also_required_after(c: Candidate) -> str | None:
+    """A weakened requirement followed, in its paragraph, by another that adds to it ("Every
+    employee must complete training within 30 days. Engineers must also complete secure coding
+    training."): "also" presupposes the first is a requirement too, so the weakened copy is
+    still read as one and the distractor contradicts its own next sentence."""
+    for nxt in _next_in_paragraph(c, 2):
+        if ALSO_REQUIRED.search(nxt):
+            return f"a requirement after it adds to this one ({nxt.strip()[:50]!r}): it presupposes the original"
+    return None
+
+
+#: words that name an obligation: "Required properties must ...", "Mandatory fields must ..."
+NAMED_REQUIREMENT = re.compile(r"\b(?:required|mandatory|compulsory|obligatory)\b", re.I)
+#: what turns such a word into a condition or a denial: "if required", "where mandatory", "not required"
+_NOT_NAMING = re.compile(r"\b(?:if|when|where|unless|as|not|no|never)\s+$", re.I)
+
+
+def _named_requirement(c: Candidate) -> str | None:
+    """A modal whose subject is named by the obligation itself ("Required properties must be
+    included in the payload"): the subject still says it, whatever the modal becomes."""
+    subject = c.sentence.text[:c.site.start]
+    for m in NAMED_REQUIREMENT.finditer(subject):
+        if not _NOT_NAMING.search(subject[:m.start()]):
+            return f"the subject names the obligation itself ({m.group(0)!r}), so the weakened modal still states it"
+    return None
+
+
+#: a lead-in that states a consequence of the sentence before it: "This means:", "As a result:"
+CONSEQUENCE_LEAD = re.compile(r"\b(?:this|that|which)\s+means(?:\s+that)?\s*:?\s*$|"
+                              r"^\W*(?:as\s+a\s+result|therefore|consequently|hence|thus)\b[^.!?]*:\s*$", re.I)
+#: a sentence that opens as a consequence of the one before it ("This means you must ...", "As a
+#: result, you must ...")
+OPENS_AS_CONSEQUENCE = re.compile(
+    LINE_START + r"(?:this\s+means|that\s+means|as\s+a\s+result|therefore|thus|hence|consequently)\b", re.I)
+
+
+def _derived_requirement(c: Candidate) -> str | None:
+    """A weakened requirement stated as the consequence of what comes before it ("Novu records no
+    migration history. This means: Migrations must be tracked by hand.", "As a result, you must
+    ..."): the premise the edit keeps still entails the original, whatever the modal becomes."""
+    if OPENS_AS_CONSEQUENCE.match(c.sentence.text[:c.site.start]):
+        return "it opens as a consequence of what comes before it, which the edit keeps"
+    off = c.sentence.start - c.true_chunk.start
+    for text in (colon_line_above(c.true_chunk.text[:off]), (_previous_in_paragraph(c) or [""])[-1].strip()):
+        if text and CONSEQUENCE_LEAD.search(text):
+            return f"it is stated as a consequence of what comes before it ({text[-40:]!r}), which the edit keeps"
     return None

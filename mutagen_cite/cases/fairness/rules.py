@@ -18,7 +18,8 @@ from .frames import _against_frame, _conditional_item, _framed
 from .names import _twin
 from .numbers import _enumerated_count, _in_arithmetic, _tied_numbers, _worked_example
 from .order import _order_broken
-from .presupposed import _answered, _categorical_beside, _ellipsis_after, _consequence_after, _elaborated, _presupposed, _universal_after
+from .presupposed import (_also_required_after, _answered, _categorical_beside, _consequence_after, _derived_requirement,
+                          _elaborated, _ellipsis_after, _named_requirement, _presupposed, _universal_after)
 from .reading import VALUED, _claim_values, _mentions, _next_in_paragraph, _other_sentences
 from .restated import _restated, _restated_in_other_words
 
@@ -49,6 +50,9 @@ STRENGTH_RULES: tuple[tuple[tuple[str, ...], str, Callable[[Candidate], str | No
     (("polarity", "aggregation"), "categorical-beside", _categorical_beside),
     (("polarity",), "ellipsis-after", _ellipsis_after),
     (("modality",), "consequence", _consequence_after),
+    (("modality",), "also-required", _also_required_after),
+    (("modality",), "named-requirement", _named_requirement),
+    (("modality",), "derived-requirement", _derived_requirement),
     (("polarity",), "instead-advice",
      lambda c: advice_after_denial((_next_in_paragraph(c) or [""])[0]) if c.site.kind == "negation" else None),
     (("polarity",), "protective-reason",
