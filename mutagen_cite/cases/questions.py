@@ -2796,13 +2796,22 @@ def carry_topic(phrasing: "Phrasing", sentence: Sentence, doc_text: str | None, 
     its own, or None (the candidate falls to the next) when the question asks two things, pastes a
     label, breaks agreement, points at what the page said before ("the other options", "covered
     so far"), or lost its topic and the document names none a question can carry
-    within :data:`MAX_QUESTION_WORDS_V3` words (template ``questions/topic.v7.j2``)."""
+    within :data:`MAX_QUESTION_WORDS_V3` words (template ``questions/topic.v7.j2``). v8: a bare
+    definite subject ("Is the filter ...?") is first named as the page named it just before
+    ("the redaction filter", :func:`.antecedents.named_by_antecedent`)."""
     from dataclasses import replace
 
     question = phrasing.question
     if _FIRST_PERSON_DISAGREES.match(question) or second_proposition(question) or pasted_label(question) \
             or _PAGE_ANTECEDENT.search(question):
         return None
+    if _v8_rules(version) and doc_text is not None and question.split()[0].lower() in _YES_NO_OPENERS:
+        from .antecedents import named_by_antecedent
+
+        named = named_by_antecedent(question, sentence.text, doc_text[:sentence.start], _parse)
+        if named != question and len(named.split()) <= MAX_QUESTION_WORDS_V3:
+            question = named  # "Is the filter ...?" -> "Is the redaction filter ...?"
+            phrasing = replace(phrasing, question=question)
     if topic_problem(question, sentence, doc_text) is None:
         return phrasing
     frame = topic_frame(sentence, doc_text)

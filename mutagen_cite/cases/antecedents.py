@@ -1,0 +1,89 @@
+"""A yes/no question's definite subject, named as fully as the page named it just before.
+
+Documentation introduces a thing with its modifiers ("Relay ships with a redaction filter", a
+list item "SMTP server port") and then refers back to it by its head noun alone ("The filter is
+enabled by default", "The port must support TLS"). A question copied from the second sentence
+("Is the filter enabled by default on every plan?") has lost what the page said the filter is;
+reviewers read it as a question about any filter. English resolves a definite noun phrase to
+the nearest earlier mention with the same head, so the question borrows that mention's
+modifiers ("Is the redaction filter enabled ...?"). The question's own modifiers must all be
+among them: the earlier mention extends the subject, never replaces it.
+
+spaCy's parse gives the subject and the earlier noun chunks (the pipeline the question rules
+already parse with); a document's earlier lines are parsed one line at a time, so a list's
+items stay separate noun phrases.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Callable
+
+#: how many non-blank lines above the sentence (its own line included) an antecedent may be on
+ANTECEDENT_LINES = 6
+#: modifiers that pick one of several things or weigh it rather than name what the thing is
+#: ("the other port", "the same key", "the actual payload"): never borrowed
+_PICKING = frozenset(("other", "same", "new", "following", "first", "last", "next", "previous", "above",
+                      "below", "such", "certain", "specific", "various", "several", "many", "few", "actual",
+                      "real", "original", "whole", "entire", "full", "main", "current", "old", "right",
+                      "correct", "best", "only"))
+#: determiners a borrowed mention drops: the question keeps its own "the"
+_DETERMINERS = frozenset(("a", "an", "the", "this", "that", "these", "those", "your", "our", "my", "its",
+                          "their", "each", "every", "any", "some"))
+
+
+def _subject(doc):
+    """The subject token of the sentence's main clause, or None."""
+    return next((t for t in doc if t.dep_ in ("nsubj", "nsubjpass") and t.head.dep_ == "ROOT"), None)
+
+
+def _bare_definite(subject) -> list | None:
+    """The tokens of ``subject``'s phrase when it is "the" + common words and nothing after its
+    head ("The port", "The return type"), else None: a name, a number or a post-modifier ("the
+    port of the relay") already says which."""
+    tokens = list(subject.subtree)
+    if tokens[0].lower_ != "the" or tokens[-1].i != subject.i:
+        return None
+    if any(t.pos_ in ("PROPN", "NUM") or not t.text.isalpha() or (t.i > tokens[0].i and not t.text.islower())
+           for t in tokens[1:]):
+        return None
+    return tokens
+
+
+def _mention(chunk, head_lemma: str, own: set[str]) -> str | None:
+    """``chunk``'s words from its first naming modifier to its head, when its head is
+    ``head_lemma`` and its modifiers hold all of ``own`` and more; else None."""
+    if chunk.root.lemma_.lower() != head_lemma:
+        return None
+    words = [t for t in chunk if t.i < chunk.root.i and t.lower_ not in _DETERMINERS]
+    if not words or any(t.lower_ in _PICKING or t.dep_ not in ("compound", "amod") for t in words):
+        return None
+    names = {t.lower_ for t in words}
+    if not own <= names or names == own:
+        return None
+    first = words[0].text
+    if words[0].is_sent_start and words[0].pos_ != "PROPN" and first[:1].isupper() and first[1:].islower():
+        first = first.lower()  # "Relay listener port" opening a list item: its capital is the line's
+    return " ".join([first] + [t.text for t in words[1:]]) + " " + chunk.root.text
+
+
+def named_by_antecedent(question: str, sentence_text: str, text_before: str, parse: Callable) -> str:
+    """``question`` with its bare definite subject named as the nearest earlier mention in
+    ``text_before`` (the document up to the sentence) names it, or ``question`` unchanged.
+    ``parse`` turns a text into a spaCy Doc."""
+    subject = _subject(parse(sentence_text))
+    tokens = _bare_definite(subject) if subject is not None else None
+    if not tokens:
+        return question
+    phrase = " ".join(t.text for t in tokens)
+    at = re.search(r"\b" + re.escape(phrase) + r"\b", question, re.I)
+    if at is None:
+        return question
+    own = {t.lower_ for t in tokens[1:-1]}
+    lines = [line.strip() for line in text_before.split("\n") if line.strip()][-ANTECEDENT_LINES:]
+    for line in reversed(lines):
+        for chunk in reversed(list(parse(line).noun_chunks)):
+            named = _mention(chunk, subject.lemma_.lower(), own)
+            if named:
+                return question[:at.start()] + question[at.start():at.start() + 3] + " " + named + question[at.end():]
+    return question
