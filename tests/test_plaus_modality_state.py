@@ -79,3 +79,21 @@ def test_one_rule_of_a_parallel_series_is_not_weakened_alone():
 
 def test_people_undergoing_an_action_may_still_get_can():
     assert _replacements("Executive staff must be notified of every outage.", "must") == {"should", "can"}
+
+
+@pytest.mark.parametrize("text", [
+    "Members must claim the travel credit within a year of the trip.",
+    "Reviewers must sign the checklist before the release is tagged.",
+    "Owners must renew the certificate at least once a quarter.",
+])
+def test_a_bounded_obligation_weakens_to_should_only(text):
+    """"You can claim it within a year" still allows no later claim: the bound stays the rule."""
+    assert _replacements(text, "must") == {"should"}
+
+
+def test_a_bounded_recommendation_and_a_bounded_phrasal_requirement():
+    # a recommendation has no "should" to fall to: "can" stays its one weakening
+    assert _replacements("Certificates should be issued within an hour of the request.", "should") == {"can"}
+    s = slotted_sentence("Each editor needs to approve the draft within two days.", ("modality", "modal", "needs to", "need"))
+    m = MODALITY.mutate(s, s.slots[0], ValueSource.empty(), random.Random(0))
+    assert m is not None and m.mutated_text == "Each editor should approve the draft within two days."

@@ -141,7 +141,8 @@ def _edits(text: str, slot: Slot) -> list[tuple[str, str]]:
         ):
             return []  # "Should you need help, ..." is a conditional, not a recommendation
         targets = TARGETS[value]
-        if _predicate_be(after) or not _permission_reads(text, slot):
+        if _predicate_be(after) or not _permission_reads(text, slot) or (
+                value != "should" and _bounded_act(after)):
             targets = tuple(t for t in targets if t not in _PERMISSION)
         return [(t, grammar.match_case(surface, t)) for t in targets]
     if _COLLAPSE.match(surface):
@@ -156,7 +157,7 @@ def _edits(text: str, slot: Slot) -> list[tuple[str, str]]:
             return []  # "Do I have to ...?": the auxiliary already governs the verb
         if re.match(r"(?:not\b|be\s+able\b)", after, re.I):
             return []
-        weaker = "can" if _permission_reads(text, slot) else "should"
+        weaker = "can" if _permission_reads(text, slot) and not _bounded_act(after) else "should"
         return [(weaker, grammar.match_case(surface, weaker))]
     m = re.search(r"\b(required|permitted|allowed|obliged|expected)\b", surface, re.I)
     if not m:
@@ -182,6 +183,22 @@ _CLAUSE_START = re.compile(r"[,;:(]|\b(?:that|which|who|if|when|where|while|beca
 _READER = {"you", "we", "i"}
 _SKIP = {"only", "always", "also", "just", "first", "still", "then", "never", "all", "both", "each",
          "explicitly", "manually", "immediately", "automatically", "ideally"}
+
+
+#: a bound on the act in its predicate ("within a year", "before the ATO", "at least 15 minutes",
+#: "only"): a permission with a bound still states the bound as the rule ("You can use the leave
+#: within a year" allows no later use), so the weakened copy keeps the requirement
+_BOUND_IN_PREDICATE = re.compile(r"\b(?:within|before|prior\s+to|no\s+later\s+than|until|at\s+(?:least|most)|up\s+to|"
+                                 r"no\s+more\s+than|only)\b", re.I)
+
+
+def _bounded_act(after: str) -> bool:
+    """The act after an obligation's modal is bounded (:data:`_BOUND_IN_PREDICATE`): the
+    obligation weakens to "should" only. Measured on reviewed pairs of five documentation sets:
+    of six bounded "must" -> "can" pairs three still read as the requirement, bounded "must" ->
+    "should" passed 14 of 16; a bounded recommendation ("should" -> "can") passed 2 of 3 and is
+    left as it was."""
+    return bool(_BOUND_IN_PREDICATE.search(after))
 
 
 def _permission_reads(text: str, slot: Slot) -> bool:
