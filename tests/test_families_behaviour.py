@@ -451,6 +451,20 @@ def test_scope_never_duplicates_a_value_the_sentence_names():
         assert m.replacement in ("sandbox", "preview") and m.origin == "synthetic"
 
 
+def test_an_environment_keeps_the_case_of_the_word_it_replaces():
+    """A value mined from a heading or a table cell ("Staging") is a common noun in prose: "in
+    production" becomes "in staging", never "in Staging"."""
+    s, slot = manual("Signed webhooks are required in production.", "production", "scope", "environment",
+                     "production")
+    seen = {m.replacement for m in mutate_all_seeds(SCOPE, s, slot, values=vocab(environment=("Staging", "Preview")))
+            if m is not None}
+    assert seen and all(r[:1].islower() for r in seen), seen
+    s, slot = manual("Production builds are signed.", "Production", "scope", "environment", "production")
+    seen = {m.replacement for m in mutate_all_seeds(SCOPE, s, slot, values=vocab(environment=("staging",)))
+            if m is not None}
+    assert seen and all(r[:1].isupper() for r in seen), seen
+
+
 @pytest.mark.parametrize("text, surface", [
     ("Thumbnails are drawn by the Kilnmaster 3 model.", "3 model"),
     ("Glaze previews need the Kilnmaster-4 model.", "4 model"),

@@ -101,6 +101,10 @@ class ScopeFamily:
             return None
         if site.kind == "environment":
             picked = grammar.match_case(site.text, picked)
+            if site.text.strip()[:1].islower() and re.fullmatch(r"[A-Z][a-z]+(?:[ -][a-z]+)*", picked):
+                # an environment is a common noun: "in production" becomes "in staging", not
+                # "in Staging" (a value mined from a heading or a table cell keeps its capital)
+                picked = picked[:1].lower() + picked[1:]
         start, end, new = site.start, site.end, picked
         prev = grammar.word_before(sentence.text, start)
         if site.kind == "geo" and prev is not None and prev[2].lower() == "the" and not _takes_the(picked):
