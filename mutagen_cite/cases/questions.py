@@ -1021,6 +1021,8 @@ def _subject_question(sentence: Sentence, site: Slot, family: str, claim: str,
         wh = "What"  # "The Acme Client is provided as a Python package": a thing, whatever the tagger says
     if _v6_rules(version) and copula_problem(subject, aux, rest, wh):
         return None  # "What is not a replacement for X?": the predicate asked for the subject
+    if _v8_rules(version) and aux in ("is", "was") and _DEFINITION.match(rest):
+        return None  # "What is a single-instance application backed by SQLite?": a definition asked backwards
     if _v6_rules(version) and _TITLE_PLACE.match(rest):
         return None  # "The exact pattern is in Connect Postgres To Quill": a pointer to a page, no fact
     answer = named or answer
@@ -1057,6 +1059,13 @@ def _subject_question(sentence: Sentence, site: Slot, family: str, claim: str,
     if _v6_rules(version) and generic_subject_problem(wh, rest, answer, site):
         return None  # "What is now available on X?", "What is inserted ...?" -> "Data": fits dozens of pages
     return Phrasing(claim, question, answer, None)
+
+
+#: v8: a predicate that defines its subject ("X is a short-lived JWT ...", "Planet Express is a
+#: customer in ..."): the question a reader asks of a definition ("What is X?") asks for the
+#: predicate; asked backwards ("What is a ...?") it is a riddle, which reviewers failed on four of
+#: five documentation sets (five of six such questions)
+_DEFINITION = re.compile(r"(?:(?:not|also|currently|now|still|only|always|essentially)\s+)*(?:a|an)\s", re.I)
 
 
 # --------------------------------------------------------------------------- v5 subject shapes
