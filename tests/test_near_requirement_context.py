@@ -50,3 +50,15 @@ def test_a_paragraph_right_under_a_framing_lead_in_is_framed():
     assert broken_rule(_weakened(chunk, sentence, "should")) == "framed"
     chunk = "Two modes are offered to a ledger that is opened for the first time:\n\n" + sentence + after
     assert broken_rule(_weakened(chunk, sentence, "should")) is None  # the lead-in states no strength
+
+
+def test_an_item_under_a_sentence_that_leads_into_its_list_is_framed():
+    items = "At least one ledger must be verified\nAt least one clerk must have signed in\n"
+    sentence = "All owners must have two-step login enabled"
+    lead = "Audit mode is switched on from the ledger settings.\n\n"
+    chunk = lead + "There are conditions that have to be met before audit mode can be switched on.\n\n" + items + sentence
+    assert broken_rule(_weakened(chunk, sentence, "should")) == "framed"
+    chunk = lead + "Owners usually set these up on the first day.\n\n" + items + sentence
+    assert broken_rule(_weakened(chunk, sentence, "should")) is None  # the lead-in states no strength
+    chunk = lead + "There are conditions that have to be met before audit mode can be switched on.\n\n" + sentence
+    assert broken_rule(_weakened(chunk, sentence, "should")) is None  # one bare line is no list

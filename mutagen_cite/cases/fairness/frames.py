@@ -11,7 +11,7 @@ from ...judges.slots import stem
 from ..candidate import Candidate
 from .coherence import identifier_heading
 from ..questions import heading_before
-from .layout import _lead_in, colon_line_above, section_heading
+from .layout import _lead_in, colon_line_above, lead_above_items, section_heading
 from .reading import _NEGATIVE_CLAUSE_RX, _content_stems, _other_sentences
 
 
@@ -28,15 +28,17 @@ FRAMING_WORDS = re.compile(
 def _framed(c: Candidate) -> str | None:
     """A weakened modal or quantifier ("must" -> "may", "all" -> "most") under a heading or a
     lead-in that itself states the strength ("## Requirements", "Three limits apply:"): the lead-in
-    of its list, or the colon line right above its paragraph (a colon line above other lines
-    first is theirs: "must include the following:" over a list of what to include). The frame
+    of its list, the colon line right above its paragraph (a colon line above other lines first
+    is theirs: "must include the following:" over a list of what to include), or a sentence
+    leading into its bare list ("There are conditions that have to be met first."). The frame
     still asserts the original for everything under it, so the near miss is no near miss."""
     off = c.sentence.start - c.true_chunk.start
     before = c.true_chunk.text[:off]
     heading = heading_before(c.true_chunk.text, off) or section_heading(c.true_chunk.text, off)
     if heading and FRAMING_WORDS.search(heading):
         return f"the heading {heading!r} states the strength the edit removes, for everything under it"
-    line = _lead_in(before, c.sentence.text, c.true_chunk.text[off:]) or colon_line_above(before, past_items=False)
+    line = (_lead_in(before, c.sentence.text, c.true_chunk.text[off:]) or colon_line_above(before, past_items=False)
+            or lead_above_items(before, c.sentence.text))
     if line and FRAMING_WORDS.search(line):
         return f"the list's lead-in {line.strip()[:40]!r} states the strength the edit removes, for every item"
     return None

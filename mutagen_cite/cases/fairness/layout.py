@@ -104,3 +104,26 @@ def colon_line_above(before: str, *, past_items: bool = True) -> str:
         if not past_items or len(text.split()) > ITEM_LINE_WORDS:
             return ""
     return ""
+
+
+def lead_above_items(before: str, sentence: str) -> str:
+    """The last sentence of the paragraph right above a block of bare items ending with
+    ``sentence`` (two or more lines with no closing punctuation, their markers dropped by the
+    loader), when
+    that paragraph ends with a full stop ("There are conditions that have to be met first."), or
+    "": documentation leads into a list with a sentence as often as with a colon."""
+    if not _bare_item(sentence) or before.rstrip(" \t")[-1:] not in ("\n",):
+        return ""
+    lines = before.split("\n")[:-1]
+    siblings = 0
+    while lines and _bare_item(lines[-1]):
+        lines.pop()
+        siblings += 1
+    if not siblings:
+        return ""  # one bare line under a paragraph is no list
+    while lines and not lines[-1].strip():
+        lines.pop()
+    if not lines or not lines[-1].rstrip().endswith("."):
+        return ""
+    last = re.split(r"(?<=[.!?])\s+", lines[-1].strip())[-1]
+    return last if len(last.split()) > 3 else ""
