@@ -44,3 +44,9 @@ def test_all_in_an_idiom_of_variety_is_no_site():
     assert _mutated("The studio welcomes teams of all sizes.", "all") is None
     assert _mutated("Makers of all ages are welcome on weekends.", "all") is None
     assert _mutated("All invoices of a booking are sent in euros.", "All") == "Some invoices of a booking are sent in euros."
+
+
+def test_all_as_the_base_of_a_ratio_is_no_site():
+    assert _mutated("The panel shows each kiln as a percentage of all firings.", "all") is None
+    assert _mutated("Glazed pieces make up 40% of all orders.", "all") is None
+    assert _mutated("All firings of the week are checked by a steward.", "All") is not None
