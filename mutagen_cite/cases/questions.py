@@ -306,6 +306,11 @@ def phrase(
         return None
     if phrasing is not None and _v8_rules(version) and juxtaposed_values(phrasing.question):
         return None  # "within their first two weeks 30 days of hire": a source left half-edited
+    if phrasing is not None and _v8_rules(version) and phrasing.answer_slot is None and re.match(
+            r"(?:What|Who)\b", phrasing.question) and name_given_away(
+                phrasing.question.split()[0], phrasing.question[len(phrasing.question.split()[0]):], phrasing.answer,
+                as_written=True):
+        return None  # "Who stopped ... on a Google search in 2012?" -> "Google": the answer stands in the question
     if phrasing is not None and _v6_rules(version) and antecedent_problem(phrasing.question):
         return None  # "Does each one have to ...?": no shape of this sentence carries the antecedent
     if phrasing is not None and _v7_rules(version):
@@ -1062,10 +1067,11 @@ def _subject_question(sentence: Sentence, site: Slot, family: str, claim: str,
 
 
 #: v8: a predicate that defines its subject ("X is a short-lived JWT ...", "Planet Express is a
-#: customer in ..."): the question a reader asks of a definition ("What is X?") asks for the
+#: customer in ...", "A current visitor is defined as a visitor who ..."): the question a reader asks of a definition ("What is X?") asks for the
 #: predicate; asked backwards ("What is a ...?") it is a riddle, which reviewers failed on four of
 #: five documentation sets (five of six such questions)
-_DEFINITION = re.compile(r"(?:(?:not|also|currently|now|still|only|always|essentially)\s+)*(?:a|an)\s", re.I)
+_DEFINITION = re.compile(r"(?:(?:not|also|currently|now|still|only|always|essentially)\s+)*"
+                         r"(?:(?:defined|known|described|referred\s+to)\s+as\s+)?(?:a|an)\s", re.I)
 
 
 # --------------------------------------------------------------------------- v5 subject shapes
@@ -1511,12 +1517,22 @@ def subject_problem(wh: str, question: str, answer: str, claim: str, sentence: S
             return "broad"
     if not wh.startswith("Which "):
         return None
-    asked = {w.lower() for w in re.findall(r"[A-Za-z][\w.-]*", wh)}
-    rest_words = {w.lower() for w in re.findall(r"[A-Za-z][\w.-]*", rest)}
-    for w in re.findall(r"[A-Za-z][\w.-]*", answer):
-        if w[:1].isupper() and len(w) > 2 and w.lower() not in asked and w.lower() in rest_words:
-            return "given-away"
-    return None
+    return "given-away" if name_given_away(wh, rest, answer) else None
+
+
+def name_given_away(wh: str, rest: str, answer: str, *, as_written: bool = False) -> bool:
+    """A capitalised word of ``answer`` (a name, three letters or more) stands in the question's
+    ``rest`` outside its wh-phrase ``wh``: "Which SDK requires Python 3.10?" answered "Python SDK".
+    With ``as_written`` (v8, under a bare "Who/What") only where the question writes it as a
+    name too: "Who stopped ... on a Google search in 2012?" answered "Google", while "What should
+    run a terraform plan ...?" answered "Terraform Cloud" names a command, not the answer."""
+    def fold(w: str) -> str:
+        return w if as_written else w.lower()
+
+    asked = {fold(w) for w in re.findall(r"[A-Za-z][\w.-]*", wh)}
+    rest_words = {fold(w) for w in re.findall(r"[A-Za-z][\w.-]*", rest)}
+    return any(w[:1].isupper() and len(w) > 2 and fold(w) not in asked and fold(w) in rest_words
+               for w in re.findall(r"[A-Za-z][\w.-]*", answer))
 
 
 #: v8: words that narrow no topic: quantifiers, frequency and time adverbs, focus particles
