@@ -262,14 +262,22 @@ def universal_after(following: str, shared: set[str], quantifier: str = "") -> s
 
 #: advice that presupposes the denial before it ("Use the batch endpoint instead.")
 INSTEAD = re.compile(r"\binstead\b|\brather\b", re.I)
+#: a remedy for what the denial withholds, opening the next sentence: "Contact us with your
+#: requirements and we will set up ...", "Reach out to support to enable it"
+REMEDY = re.compile(LINE_START + r"(?:please\s+)?(?:contact|reach\s+out|get\s+in\s+touch|talk\s+to|speak\s+(?:to|with))\b",
+                    re.I)
 
 
 def advice_after_denial(following: str) -> str | None:
-    """``following`` (the sentence after a denial) advises something instead: removing the
-    denial leaves the chunk advising an alternative to what it now allows."""
+    """``following`` (the sentence after a denial) advises something instead, or sends the
+    reader to someone who can provide what was denied: removing the denial leaves the chunk
+    advising an alternative to, or a way to obtain, what it now allows ("Enterprise plans are
+    self-serve. Contact us and we will set up a custom plan.")."""
     nxt = following.strip()
     if nxt and INSTEAD.search(nxt) and not re.match(LINE_START + r"(?:if|when)\b", nxt, re.I):
         return f"the next sentence advises something instead ({nxt[:40]!r}), which presupposes the denial"
+    if nxt and REMEDY.match(nxt):
+        return f"the next sentence sends the reader to obtain it ({nxt[:40]!r}), which presupposes the denial"
     return None
 
 

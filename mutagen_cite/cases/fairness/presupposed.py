@@ -297,3 +297,21 @@ def _derived_requirement(c: Candidate) -> str | None:
         if text and CONSEQUENCE_LEAD.search(text):
             return f"it is stated as a consequence of what comes before it ({text[-40:]!r}), which the edit keeps"
     return None
+
+
+#: a short sentence whose subject is a negative absolute ("Nothing is reset when you upgrade.",
+#: "None of it is deleted."): the universal before it said again by negation
+NOTHING_OPENER = re.compile(LINE_START + r"(?:nothing|none|nobody|no\s+one)\b", re.I)
+#: the longest such sentence read as a restatement (a longer one says something of its own)
+NOTHING_WORDS = 8
+
+
+def _nothing_after(c: Candidate) -> str | None:
+    """A weakened universal followed, in its paragraph, by a short sentence whose subject is a
+    negative absolute ("All stats collected during your trial are kept. Nothing is reset when you
+    upgrade."): it restates the universal in other words, so "Most stats are kept" contradicts it."""
+    nxt = (_next_in_paragraph(c) or [""])[0].strip()
+    if nxt and NOTHING_OPENER.match(nxt) and len(nxt.split()) <= NOTHING_WORDS:
+        return f"the next sentence restates it by negation ({nxt[:40]!r})"
+    return None
+

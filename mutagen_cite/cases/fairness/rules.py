@@ -19,7 +19,8 @@ from .names import _twin
 from .numbers import _enumerated_count, _in_arithmetic, _tied_numbers, _worked_example
 from .order import _order_broken
 from .presupposed import (_also_required_after, _answered, _categorical_beside, _consequence_after, _derived_requirement,
-                          _elaborated, _ellipsis_after, _named_requirement, _presupposed, _universal_after)
+                          _elaborated, _ellipsis_after, _named_requirement, _nothing_after, _presupposed,
+                          _universal_after)
 from .reading import VALUED, _claim_values, _mentions, _next_in_paragraph, _other_sentences
 from .restated import _restated, _restated_in_other_words
 
@@ -47,6 +48,7 @@ STRENGTH_RULES: tuple[tuple[tuple[str, ...], str, Callable[[Candidate], str | No
     (("polarity",), "said-elsewhere", _said_elsewhere),
     (VERIFYING, "framed", _framed),
     (("aggregation",), "universal-after", _universal_after),
+    (("aggregation",), "nothing-after", _nothing_after),
     (("polarity", "aggregation"), "categorical-beside", _categorical_beside),
     (("polarity",), "ellipsis-after", _ellipsis_after),
     (("modality",), "consequence", _consequence_after),
