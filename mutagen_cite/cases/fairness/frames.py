@@ -28,20 +28,32 @@ FRAMING_WORDS = re.compile(
 def _framed(c: Candidate) -> str | None:
     """A weakened modal or quantifier ("must" -> "may", "all" -> "most") under a heading or a
     lead-in that itself states the strength ("## Requirements", "Three limits apply:"): the lead-in
-    of its list, the colon line right above its paragraph (a colon line above other lines first
-    is theirs: "must include the following:" over a list of what to include), or a sentence
-    leading into its bare list ("There are conditions that have to be met first."). The frame
-    still asserts the original for everything under it, so the near miss is no near miss."""
+    of its list; or, when it names a set of restrictions (:data:`SET_OF_RESTRICTIONS`), the colon
+    line right above its paragraph ("Three limits apply under strict ...:"; a colon line above
+    other lines first is theirs) or a sentence leading into its bare list ("There are conditions
+    that have to be met first."). The frame still asserts the original for everything under it,
+    so the near miss is no near miss."""
     off = c.sentence.start - c.true_chunk.start
     before = c.true_chunk.text[:off]
     heading = heading_before(c.true_chunk.text, off) or section_heading(c.true_chunk.text, off)
     if heading and FRAMING_WORDS.search(heading):
         return f"the heading {heading!r} states the strength the edit removes, for everything under it"
-    line = (_lead_in(before, c.sentence.text, c.true_chunk.text[off:]) or colon_line_above(before, past_items=False)
-            or lead_above_items(before, c.sentence.text))
+    line = _lead_in(before, c.sentence.text, c.true_chunk.text[off:])
     if line and FRAMING_WORDS.search(line):
         return f"the list's lead-in {line.strip()[:40]!r} states the strength the edit removes, for every item"
+    # a colon line above a paragraph, or a sentence above bare lines, frames them only when it
+    # names a set of restrictions: a modal in it ("your app must send a ping to the endpoint:") as
+    # often introduces a stripped code block
+    line = colon_line_above(before, past_items=False) or lead_above_items(before, c.sentence.text)
+    if line and SET_OF_RESTRICTIONS.search(line):
+        return f"the lead-in {line.strip()[:40]!r} names the restrictions under it, this one among them"
     return None
+
+
+#: words by which a lead-in names the set of restrictions it introduces ("Three limits apply ...:",
+#: "There are conditions that have to be met ...")
+SET_OF_RESTRICTIONS = re.compile(r"\b(?:requirements?|prerequisites?|rules|restrictions|limits|limitations|"
+                                 r"constraints|conditions)\b", re.I)
 
 
 #: a list lead-in that makes its items conditions ("If any of the following apply:", "when:",
