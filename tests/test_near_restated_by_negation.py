@@ -25,3 +25,13 @@ def test_a_denial_followed_by_a_remedy_for_it():
     chunk = sentence + " Studio plans include a private kiln and a storage shelf."
     c = near_miss(chunk, sentence, "not", "", NOT, family="polarity", answer="Studio")
     assert broken_rule(c) is None
+
+
+def test_a_denial_after_a_workaround_for_it():
+    sentence = "Space characters are not valid in shelf labels."
+    chunk = "To show a space in a shelf label, use an underscore. " + sentence
+    c = near_miss(chunk, sentence, "not", "", NOT, family="polarity", answer="Space characters")
+    assert broken_rule(c) == "workaround-before"
+    chunk = "To book a bench, use the member app. " + sentence  # a workaround for something else
+    c = near_miss(chunk, sentence, "not", "", NOT, family="polarity", answer="Space characters")
+    assert broken_rule(c) is None

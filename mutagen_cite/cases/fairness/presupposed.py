@@ -315,3 +315,23 @@ def _nothing_after(c: Candidate) -> str | None:
         return f"the next sentence restates it by negation ({nxt[:40]!r})"
     return None
 
+
+#: a workaround for what a denial withholds: a purpose, then what to do instead ("To represent a
+#: space in a value, use a + sign.")
+WORKAROUND = re.compile(r"\bto\s+[a-z]+\b[^,.;:]*,\s+(?:use|add|replace|escape|encode|wrap|prefix|type|enter|write|"
+                        r"set|choose|pick|select)\b", re.I)
+
+
+def _workaround_before(c: Candidate) -> str | None:
+    """A denial right after a workaround for the same thing ("To represent a space in a value,
+    use a + sign. Space characters are not valid in class names."): the workaround presupposes
+    the direct way is denied, so removing the denial leaves the chunk telling the reader to work
+    around what it now allows."""
+    if c.site.kind != "negation":
+        return None
+    prev = (_previous_in_paragraph(c) or [""])[-1]
+    own = _content_stems(c.sentence.text) - _content_stems(c.site.text)
+    if prev and WORKAROUND.search(prev) and own & _content_stems(prev):
+        return f"the sentence before it works around the denial ({prev.strip()[:40]!r}), which presupposes it"
+    return None
+

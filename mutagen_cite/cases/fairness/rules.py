@@ -20,7 +20,7 @@ from .numbers import _enumerated_count, _in_arithmetic, _tied_numbers, _worked_e
 from .order import _order_broken
 from .presupposed import (_also_required_after, _answered, _categorical_beside, _consequence_after, _derived_requirement,
                           _elaborated, _ellipsis_after, _named_requirement, _nothing_after, _presupposed,
-                          _universal_after)
+                          _universal_after, _workaround_before)
 from .reading import VALUED, _claim_values, _mentions, _next_in_paragraph, _other_sentences
 from .restated import _restated, _restated_in_other_words
 
@@ -57,6 +57,7 @@ STRENGTH_RULES: tuple[tuple[tuple[str, ...], str, Callable[[Candidate], str | No
     (("modality",), "derived-requirement", _derived_requirement),
     (("polarity",), "instead-advice",
      lambda c: advice_after_denial((_next_in_paragraph(c) or [""])[0]) if c.site.kind == "negation" else None),
+    (("polarity",), "workaround-before", _workaround_before),
     (("polarity",), "protective-reason",
      lambda c: protective_reason(c.sentence.text, c.site.start, c.site.end) if c.site.kind == "negation" else None),
 )
