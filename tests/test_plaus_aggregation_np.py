@@ -50,3 +50,8 @@ def test_all_as_the_base_of_a_ratio_is_no_site():
     assert _mutated("The panel shows each kiln as a percentage of all firings.", "all") is None
     assert _mutated("Glazed pieces make up 40% of all orders.", "all") is None
     assert _mutated("All firings of the week are checked by a steward.", "All") is not None
+
+
+def test_a_quantifier_inside_a_method_is_no_site():
+    assert _mutated("You can add up to 8 tags per booking by separating each tag with a comma.", "each") is None
+    assert _mutated("Each tag is separated from the next by a comma.", "Each") is not None

@@ -211,6 +211,8 @@ def _edit(text: str, slot: Slot, target: str) -> tuple[int, int, str] | None:
     if q == "all" and re.search(r"\b(?:percent(?:age)?|proportion|share|fraction|ratio|\d+(?:\.\d+)?\s*%)\s+of\s+$",
                                 text[:s], re.I):
         return None  # "a percentage of all visitors", "40% of all requests": the base of a ratio, not a claim about scope
+    if re.search(r"\bby\s+[a-z]+ing\b[^,.;:]*$", text[:s], re.I):
+        return None  # "by separating each class with a space": a quantifier inside a method, not a claim about a set
     if q in ("each", "every") and (grammar.is_plural_noun(nxt_low) or re.search(r"\d\s*[A-Za-z]*\s*$", text[:s])):
         return None  # "each comes with", "at 100 MB each show": "each" is a pronoun here
     if prev_low in ("at", "after", "above", "once", "not", "almost", "nearly", "the", "how", "as", "so",
