@@ -306,10 +306,9 @@ def phrase(
         return None
     if phrasing is not None and _v8_rules(version) and juxtaposed_values(phrasing.question):
         return None  # "within their first two weeks 30 days of hire": a source left half-edited
-    if phrasing is not None and _v8_rules(version) and phrasing.answer_slot is None and re.match(
-            r"(?:What|Who)\b", phrasing.question) and name_given_away(
-                phrasing.question.split()[0], phrasing.question[len(phrasing.question.split()[0]):], phrasing.answer,
-                as_written=True):
+    if phrasing is not None and _v8_rules(version) and phrasing.answer_slot is None and (
+            bare := re.match(r"(?:What|Who)\b", phrasing.question)) and name_given_away(
+                bare.group(0), phrasing.question[bare.end():], phrasing.answer, as_written=True):
         return None  # "Who stopped ... on a Google search in 2012?" -> "Google": the answer stands in the question
     if phrasing is not None and _v6_rules(version) and antecedent_problem(phrasing.question):
         return None  # "Does each one have to ...?": no shape of this sentence carries the antecedent
@@ -1067,9 +1066,10 @@ def _subject_question(sentence: Sentence, site: Slot, family: str, claim: str,
 
 
 #: v8: a predicate that defines its subject ("X is a short-lived JWT ...", "Planet Express is a
-#: customer in ...", "A current visitor is defined as a visitor who ..."): the question a reader asks of a definition ("What is X?") asks for the
-#: predicate; asked backwards ("What is a ...?") it is a riddle, which reviewers failed on four of
-#: five documentation sets (five of six such questions)
+#: customer in ...", "A current visitor is defined as a visitor who ..."): the question a reader
+#: asks of a definition ("What is X?") asks for the predicate; asked backwards ("What is a ...?")
+#: it is a riddle, which reviewers failed on four of five documentation sets (five of six such
+#: questions)
 _DEFINITION = re.compile(r"(?:(?:not|also|currently|now|still|only|always|essentially)\s+)*"
                          r"(?:(?:defined|known|described|referred\s+to)\s+as\s+)?(?:a|an)\s", re.I)
 

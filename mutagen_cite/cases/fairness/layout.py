@@ -109,9 +109,8 @@ def colon_line_above(before: str, *, past_items: bool = True) -> str:
 def lead_above_items(before: str, sentence: str) -> str:
     """The last sentence of the paragraph right above a block of bare items ending with
     ``sentence`` (two or more lines with no closing punctuation, their markers dropped by the
-    loader), when
-    that paragraph ends with a full stop ("There are conditions that have to be met first."), or
-    "": documentation leads into a list with a sentence as often as with a colon."""
+    loader), when that paragraph ends with a full stop ("There are conditions that have to be met
+    first."), or "": documentation leads into a list with a sentence as often as with a colon."""
     if not _bare_item(sentence) or before.rstrip(" \t")[-1:] not in ("\n",):
         return ""
     lines = before.split("\n")[:-1]
