@@ -474,6 +474,15 @@ def test_quantity_number_inside_a_name_is_no_count(text, surface):
     assert QUANTITY.sites(s) == []
 
 
+def test_the_end_of_a_range_of_labels_is_no_count():
+    s, _ = manual("A deal passed on as Stage 1-4 opportunity goes to the next rep.", "4 opportunity", "quantity",
+                  "count", "4 opportunity", number=4.0, unit="opportunity")
+    assert QUANTITY.sites(s) == []
+    s, _ = manual("A rep takes on up to 4 opportunities each week.", "4 opportunities", "quantity", "count",
+                  "4 opportunities", number=4.0, unit="opportunity")
+    assert QUANTITY.sites(s) != []
+
+
 def test_quantity_count_after_a_lowercase_word_or_opening_verb_stays_a_site():
     for text, surface in (("Each studio has 3 kilns.", "3 kilns"), ("Reserve 3 kilns when the studio is busy.", "3 kilns")):
         s, _ = manual(text, surface, "quantity", "count", surface, number=3.0, unit="kiln")

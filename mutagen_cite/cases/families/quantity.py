@@ -166,6 +166,8 @@ class QuantityFamily:
             prev = grammar.word_before(text, slot.start)
             if prev is not None and prev[2].lower() in _ID_WORDS or text[: slot.start].rstrip().endswith("#"):
                 continue
+            if slot.kind == "count" and _LABEL_RANGE.search(text[: slot.start]):
+                continue  # "as Stage 1-4 opportunity": the end of a range of labels, not a count
             if slot.kind == "count" and grammar.in_longer_name(text, slot.start):
                 continue
             if slot.kind == "count" and not _good_count(sentence, slot, parsed):
@@ -395,6 +397,12 @@ def _span(ratio: float) -> float:
     square, or double, whichever is wider ("3-4 weeks" may become "3-6 weeks", "10-14 days"
     "10-19 days"; never "3-12 weeks")."""
     return max(ratio * ratio, 2.0)
+
+
+#: the start of a range of numbered labels right before a number, the label capitalised after
+#: another word ("as Stage 1-", "in Zone 2-"): the number ends the range of labels and counts
+#: nothing (a sentence-initial word is capitalised as a sentence's: "Wait 3-5 days" stays)
+_LABEL_RANGE = re.compile(r"\w[\w,]*\s+[A-Z][a-z]+\s+\d+\s*[-\u2013]\s*$")
 
 
 def _range_bounds(text: str, site: Slot) -> tuple[float | None, float | None]:
