@@ -47,3 +47,9 @@ def test_the_question_carries_the_name_end_to_end():
     assert p is not None and "masking filter" in p.question
     old = phrase(s, site_of(s, "must"), "modality", ENV, version="v7", doc_text=doc)
     assert old is not None and "masking" not in old.question
+
+
+def test_a_page_that_names_the_head_alone_as_well_borrows_nothing():
+    before = "Every kiln accepts a remote shell, next to whatever the glaze kiln is firing.\n"
+    question = "Does the kiln have to be awake to accept a shell?"
+    assert _named(question, "The kiln must be awake to accept a shell.", before) == question

@@ -80,10 +80,22 @@ def named_by_antecedent(question: str, sentence_text: str, text_before: str, par
     if at is None:
         return question
     own = {t.lower_ for t in tokens[1:-1]}
+    head = subject.lemma_.lower()
     lines = [line.strip() for line in text_before.split("\n") if line.strip()][-ANTECEDENT_LINES:]
-    for line in reversed(lines):
-        for chunk in reversed(list(parse(line).noun_chunks)):
-            named = _mention(chunk, subject.lemma_.lower(), own)
+    docs = [parse(line) for line in lines]
+    if any(_bare_mention(t, head) for doc in docs for t in doc):
+        return question  # "Every agent accepts SSH ... the coding agent ...": the page names both; which is meant?
+    for doc in reversed(docs):
+        for chunk in reversed(list(doc.noun_chunks)):
+            named = _mention(chunk, head, own)
             if named:
                 return question[:at.start()] + question[at.start():at.start() + 3] + " " + named + question[at.end():]
     return question
+
+
+def _bare_mention(token, head_lemma: str) -> bool:
+    """``token`` is the head noun with no naming modifier of its own ("Every agent accepts ...",
+    "the agent's page"): the page refers to the thing by its head alone, so a modified mention
+    nearby may be another thing ("the coding agent" running on the agent)."""
+    return token.lemma_.lower() == head_lemma and token.pos_ == "NOUN" and not any(
+        child.dep_ in ("compound", "amod") for child in token.children)
