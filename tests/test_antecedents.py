@@ -4,14 +4,14 @@ just before (cases/antecedents.py). Made-up text only."""
 from __future__ import annotations
 
 from families_support import MUST, site_of, slotted_sentence
-from mutagen_cite.cases.antecedents import named_by_antecedent
+from mutagen_cite.cases.antecedents import lines_before, named_by_antecedent
 from mutagen_cite.cases.questions import _parse, phrase, template_env
 
 ENV = template_env()
 
 
 def _named(question, sentence, before):
-    return named_by_antecedent(question, sentence, before, _parse)
+    return named_by_antecedent(question, sentence, lines_before(before, len(before)), _parse)
 
 
 def test_the_nearest_earlier_mention_names_the_subject():

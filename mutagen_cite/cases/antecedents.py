@@ -19,6 +19,8 @@ from __future__ import annotations
 import re
 from typing import Callable
 
+from .questions import _DETERMINERS as QUESTION_DETERMINERS
+
 #: how many non-blank lines above the sentence (its own line included) an antecedent may be on
 ANTECEDENT_LINES = 6
 #: modifiers that pick one of several things or weigh it rather than name what the thing is
@@ -27,9 +29,8 @@ _PICKING = frozenset(("other", "same", "new", "following", "first", "last", "nex
                       "below", "such", "certain", "specific", "various", "several", "many", "few", "actual",
                       "real", "original", "whole", "entire", "full", "main", "current", "old", "right",
                       "correct", "best", "only"))
-#: determiners a borrowed mention drops: the question keeps its own "the"
-_DETERMINERS = frozenset(("a", "an", "the", "this", "that", "these", "those", "your", "our", "my", "its",
-                          "their", "each", "every", "any", "some"))
+#: determiners a borrowed mention drops (the question rules' list, and "some"): the question keeps its own "the"
+_DETERMINERS = QUESTION_DETERMINERS | {"some"}
 
 
 def _subject(doc):
@@ -67,10 +68,25 @@ def _mention(chunk, head_lemma: str, own: set[str]) -> str | None:
     return " ".join([first] + [t.text for t in words[1:]]) + " " + chunk.root.text
 
 
-def named_by_antecedent(question: str, sentence_text: str, text_before: str, parse: Callable) -> str:
+def lines_before(doc_text: str, start: int, n: int = ANTECEDENT_LINES) -> list[str]:
+    """The last ``n`` non-blank lines of ``doc_text`` before offset ``start`` (the part of the
+    sentence's own line before it included), read backwards from ``start`` without copying the
+    document's prefix."""
+    out: list[str] = []
+    end = start
+    while end > 0 and len(out) < n:
+        begin = doc_text.rfind("\n", 0, end) + 1
+        line = doc_text[begin:end].strip()
+        if line:
+            out.append(line)
+        end = begin - 1
+    return out[::-1]
+
+
+def named_by_antecedent(question: str, sentence_text: str, lines: list[str], parse: Callable) -> str:
     """``question`` with its bare definite subject named as the nearest earlier mention in
-    ``text_before`` (the document up to the sentence) names it, or ``question`` unchanged.
-    ``parse`` turns a text into a spaCy Doc."""
+    ``lines`` (:func:`lines_before` the sentence) names it, or ``question`` unchanged. ``parse``
+    turns a text into a spaCy Doc; only lines holding the head noun are parsed."""
     subject = _subject(parse(sentence_text))
     tokens = _bare_definite(subject) if subject is not None else None
     if not tokens:
@@ -81,8 +97,7 @@ def named_by_antecedent(question: str, sentence_text: str, text_before: str, par
         return question
     own = {t.lower_ for t in tokens[1:-1]}
     head = subject.lemma_.lower()
-    lines = [line.strip() for line in text_before.split("\n") if line.strip()][-ANTECEDENT_LINES:]
-    docs = [parse(line) for line in lines]
+    docs = [parse(line) for line in lines if head in line.lower()]
     if any(_bare_mention(t, head) for doc in docs for t in doc):
         return question  # "Every agent accepts SSH ... the coding agent ...": the page names both; which is meant?
     for doc in reversed(docs):

@@ -1065,15 +1065,6 @@ def _subject_question(sentence: Sentence, site: Slot, family: str, claim: str,
     return Phrasing(claim, question, answer, None)
 
 
-#: v8: a predicate that defines its subject ("X is a short-lived JWT ...", "Planet Express is a
-#: customer in ...", "A current visitor is defined as a visitor who ..."): the question a reader
-#: asks of a definition ("What is X?") asks for the predicate; asked backwards ("What is a ...?")
-#: it is a riddle, which reviewers failed on four of five documentation sets (five of six such
-#: questions)
-_DEFINITION = re.compile(r"(?:(?:not|also|currently|now|still|only|always|essentially)\s+)*"
-                         r"(?:(?:defined|known|described|referred\s+to)\s+as\s+)?(?:a|an)\s", re.I)
-
-
 # --------------------------------------------------------------------------- v5 subject shapes
 
 #: v5: words between a subject and its verb that stay with the verb ("also supports")
@@ -1087,6 +1078,15 @@ _GROUP_NOUNS = {"team", "group", "department", "committee", "board", "office", "
 #: the agent of a passive ends before these ("by the security team every quarter")
 _AGENT_END = re.compile(r"\s(?:every|each|within|before|after|during|until|on|in|at|for|from|to|when|if|once|"
                         r"per|with|without|under|over|and|or|as|no later than)\b")
+
+
+#: v8: a predicate that defines its subject ("X is a short-lived JWT ...", "Planet Express is a
+#: customer in ...", "A current visitor is defined as a visitor who ..."): the question a reader
+#: asks of a definition ("What is X?") asks for the predicate; asked backwards ("What is a ...?")
+#: it is a riddle, which reviewers failed on four of five documentation sets (five of six such
+#: questions)
+_DEFINITION = re.compile(_VERB_ADVERB.pattern + r"(?:not\s+)?(?:(?:defined|known|described|referred\s+to)\s+as\s+)?"
+                         r"(?:a|an)\s", re.I)
 
 
 #: words that open the object of a participle ("Assuming you", "Using the CLI")
@@ -2831,9 +2831,9 @@ def carry_topic(phrasing: "Phrasing", sentence: Sentence, doc_text: str | None, 
             or _PAGE_ANTECEDENT.search(question):
         return None
     if _v8_rules(version) and doc_text is not None and question.split()[0].lower() in _YES_NO_OPENERS:
-        from .antecedents import named_by_antecedent
+        from .antecedents import lines_before, named_by_antecedent
 
-        named = named_by_antecedent(question, sentence.text, doc_text[:sentence.start], _parse)
+        named = named_by_antecedent(question, sentence.text, lines_before(doc_text, sentence.start), _parse)
         if named != question and len(named.split()) <= MAX_QUESTION_WORDS_V3:
             question = named  # "Is the filter ...?" -> "Is the redaction filter ...?"
             phrasing = replace(phrasing, question=question)

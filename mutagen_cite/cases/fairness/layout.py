@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import re
 
-from .coherence import lead_in_line
+from ...corpus import split_sentences
+from .coherence import _COLON_END, lead_in_line
 from ..questions import is_table_row
 
 
@@ -99,8 +100,8 @@ def colon_line_above(before: str, *, past_items: bool = True) -> str:
         text = line.strip()
         if not text:
             continue
-        if text.endswith(":"):
-            return text
+        if _COLON_END.search(text):
+            return text  # "Three limits apply:", "**All traffic must:**"
         if not past_items or len(text.split()) > ITEM_LINE_WORDS:
             return ""
     return ""
@@ -124,5 +125,7 @@ def lead_above_items(before: str, sentence: str) -> str:
         lines.pop()
     if not lines or not lines[-1].rstrip().endswith("."):
         return ""
-    last = re.split(r"(?<=[.!?])\s+", lines[-1].strip())[-1]
+    paragraph = lines[-1].strip()
+    start, end = split_sentences(paragraph)[-1]
+    last = paragraph[start:end].strip()
     return last if len(last.split()) > 3 else ""
