@@ -55,3 +55,12 @@ def test_all_as_the_base_of_a_ratio_is_no_site():
 def test_a_quantifier_inside_a_method_is_no_site():
     assert _mutated("You can add up to 8 tags per booking by separating each tag with a comma.", "each") is None
     assert _mutated("Each tag is separated from the next by a comma.", "Each") is not None
+
+
+def test_irregular_participle_after_the_noun_stays_as_written():
+    # "sent" is a participle with no -ed and no noun reading: the head noun is "request"
+    assert _mutated("A webhook fires for each request sent to a kiln controller.", "each") == (
+        "A webhook fires for most requests sent to a kiln controller.")
+    # "set" is also a noun: it heads its phrase and is made plural itself
+    assert _mutated("The studio prints every glaze set for the spring show.", "every") == (
+        "The studio prints most glaze sets for the spring show.")

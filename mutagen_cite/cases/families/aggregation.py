@@ -303,8 +303,9 @@ def _every_to_plural(text: str, slot: Slot, target: str, prev_low: str) -> tuple
         low = w[2].lower()
         if low in QUESTION_PREPOSITIONS:
             break  # the noun phrase ends before a preposition ("every communication between ...")
-        if words and low.endswith("ed") and grammar.is_past_participle(low):
-            break  # a participle after the noun modifies it: "every task canceled" -> "most tasks canceled"
+        if words and grammar.postmodifying_participle(low):
+            break  # a participle after the noun modifies it: "every task canceled" -> "most tasks canceled",
+            # "each document sent" -> "most documents sent"
         if low in _STOP or low in grammar.NOT_VERBS or low in _SAME_FORM or low in _SINGULAR_AUX or (
                 words and low.endswith("s") and getLemma(low, upos="VERB")[0] != low):
             break

@@ -294,6 +294,18 @@ def is_past_participle(word: str) -> bool:
     return w in forms or (w not in lemmas and not w.endswith("s"))
 
 
+def postmodifying_participle(word: str) -> bool:
+    """Whether ``word``, after a noun, is a past participle that modifies it (a reduced relative:
+    "each document *sent* to the LLM", "the attributes *specified*") rather than a noun of the
+    phrase: a participle form that is no noun ("sent", "written", "canceled"; not "set", "cut",
+    "feed", which head a phrase as nouns). The head noun is the word before it: its number, not
+    the participle's, agrees with the verb."""
+    from lemminflect import getAllLemmas
+
+    w = word.lower()
+    return is_past_participle(w) and not getAllLemmas(w, upos="NOUN")
+
+
 def pluralize(noun: str) -> str:
     """English plural of a (singular) noun, keeping its case."""
     if not noun:
