@@ -77,9 +77,9 @@ ASK_KINDS = ANSWER_KINDS + ("tier", "region", "environment")
 CONTRADICTING = ("scope", "date", "quantity", "entity", "polarity")
 #: v2: families whose near miss only weakens the claim: a yes/no verification, answer "yes"
 VERIFYING = ("aggregation", "modality")
-DEFAULT_VERSION = "v8"
+DEFAULT_VERSION = "v9"
 MAX_QUESTION_WORDS = 24
-VERSIONS = ("v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8")
+VERSIONS = ("v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8", "v9")
 #: the noun a name slot is followed by ("the Pro plan"), asked as "which plan"
 _KIND_NOUN = re.compile(r"^\s+(plans?|tiers?|editions?|regions?|environments?|zones?|clusters?)\b", re.I)
 _DEFAULT_NOUN = {"tier": "plan", "region": "region", "environment": "environment"}
@@ -1726,7 +1726,8 @@ def _render(sentence: Sentence, site: Slot, family: str, env: Environment, versi
         "rest_without_not": parts.get("rest_without_not"),
         "fronted": parts.get("fronted"),
         "modal_phrase": parts.get("modal_phrase"),
-        "plain": plain_yes_no(parts, site, family, v6=_v6_rules(version), v8=_v8_rules(version)) if _v4_rules(version) and family in VERIFYING
+        "plain": plain_yes_no(parts, site, family, v6=_v6_rules(version), v8=_v8_rules(version),
+                              v9=_v9_rules(version)) if _v4_rules(version) and family in VERIFYING
         else None,
     }
     if _v4_rules(version) and family in VERIFYING and _two_predicates(parts.get("rest") or ""):
@@ -2487,7 +2488,7 @@ _CONTACT_RELATIVE = re.compile(r"(?<=[a-z])\s+(?:you|we|they|I|he|she)\s+(?=[a-z
 _AUX_SINGULAR = {"are": "is", "were": "was", "have": "has", "do": "does"}
 
 
-def _plural_subject(subject: str, v6: bool = False) -> bool:
+def _plural_subject(subject: str, v6: bool = False, v9: bool = False) -> bool:
     from .families import grammar
 
     first = subject.split()[0].lower() if subject.split() else ""
@@ -2496,13 +2497,16 @@ def _plural_subject(subject: str, v6: bool = False) -> bool:
     if first in ("all", "most") and len(subject.split()) > 1:
         # "Do all systems requiring SSO have to ...", but "Does all configuration of X have to ...":
         # the head noun decides, as after any determiner
-        return _plural_subject(" ".join(subject.split()[1:]), v6)
+        return _plural_subject(" ".join(subject.split()[1:]), v6, v9)
     if first in ("each", "every", "either", "neither"):
         return False
     head = re.split(r"\s[a-z]+ing\b", _SUBJECT_HEAD_END.split(subject)[0])[0]
     if v6:  # "the columns you create in ...": a relative clause with no "that" ends the head noun's phrase
         head = _CONTACT_RELATIVE.split(head)[0]
     head = head.split()
+    if v9:  # "the attributes specified": a participle after the head noun is a reduced relative
+        cut = next((i for i, w in enumerate(head) if i and grammar.postmodifying_participle(w.strip(",."))), None)
+        head = head[:cut] if cut is not None else head
     if not head:
         return False
     word = head[-1].strip(",.")
@@ -2573,7 +2577,8 @@ def _two_predicates(rest: str) -> bool:
     return bare(first) and bare(second) and first not in ("be", "have")
 
 
-def plain_yes_no(parts: dict, site: Slot, family: str, *, v6: bool = False, v8: bool = False) -> str | None:
+def plain_yes_no(parts: dict, site: Slot, family: str, *, v6: bool = False, v8: bool = False,
+                 v9: bool = False) -> str | None:
     """v4: a verification question in plain spoken English, without its "?", or None to keep the
     v3 shape. "Must a SEV-1 incident be acknowledged ...?" -> "Does a SEV-1 incident have to be
     acknowledged ...?" ("shall" likewise: archaic and legal forms are not how people ask); in
@@ -2599,7 +2604,7 @@ def plain_yes_no(parts: dict, site: Slot, family: str, *, v6: bool = False, v8: 
         if every:
             rest, changed = rest[:m.start(1)] + every, True
     if aux in ("must", "shall"):
-        do = "Do" if _plural_subject(subject, v6) else "Does"
+        do = "Do" if _plural_subject(subject, v6, v9) else "Does"
         adverb = re.match(r"(also|only|always|never|still|first|then|now|usually|just)\s+", rest)
         if adverb:  # "Do access rights also have to be reviewed", not "have to also be"
             return f"{do} {subject} {adverb.group(1)} have to {rest[adverb.end():]}"
@@ -2631,6 +2636,10 @@ _PURPOSE_OR_CONDITION = re.compile(r"\b(?:to|for|when|whenever|before|after|if|w
 #: header? "signed copies" of what?): a relational noun without its "of" complement or possessor
 _RELATIONAL_NOUNS = frozenset(("value", "values", "copy", "copies", "duplicate", "duplicates", "original",
                                "originals", "remainder", "portion", "portions"))
+#: v9: words before a relational noun that do not name what it belongs to: an inverted auxiliary
+#: ("Does value have to ...?") or a quantifier ("Do all values ...", "every value")
+_NO_MODIFIER = frozenset(("do", "does", "did", "is", "are", "was", "were", "has", "have", "must", "should", "can",
+                          "will", "may", "all", "every", "each", "any", "some", "most", "no", "both"))
 #: v7: a status word that closes a yes/no question with nothing saying where or for what it holds
 #: ("Are all SQL clauses and features supported?")
 _BARE_STATUS_END = re.compile(r"\b(?:supported|available|enabled|allowed|permitted|included|required|needed|"
@@ -2712,7 +2721,7 @@ def pasted_label(question: str) -> bool:
     return bool(verb and w.lower() in getInflection(verb[0], tag="VBG"))
 
 
-def topic_problem(question: str, sentence: Sentence, doc_text: str | None) -> str | None:
+def topic_problem(question: str, sentence: Sentence, doc_text: str | None, *, v9: bool = False) -> str | None:
     """v7: why a yes/no question has lost the topic its sentence leans on, so that it fits many
     pages equally, or None (issue 10/11 question a; rules of documentation English):
 
@@ -2738,8 +2747,10 @@ def topic_problem(question: str, sentence: Sentence, doc_text: str | None) -> st
                          r"you|we|they|i|it)\b)", low):  # "the values you provide": a post-modifier names them
         before = low[:m.start()].split()
         if not before or before[-1] not in ("my", "your", "its", "their", "our") and not before[-1].endswith("'s"):
-            if m.group(1).startswith("value") and before and before[-1] not in ("the", "a", "an"):
-                continue  # "the LIMIT value", "a default value": a modifier names it
+            if m.group(1).startswith("value") and before and before[-1] not in ("the", "a", "an") and not (
+                    v9 and before[-1] in _NO_MODIFIER):
+                continue  # "the LIMIT value", "a default value": a modifier names it; v9: "Does value ...",
+                # "Do all values ...": an auxiliary or a quantifier names nothing
             return "relational"
     if words[0].lower() in ("is", "are", "was", "were") and _BARE_STATUS_END.search(question) and not \
             _SCOPING_PHRASE.search(" ".join(words[1:])):  # "Should admins use it as needed?": no status predicate
@@ -2837,7 +2848,7 @@ def carry_topic(phrasing: "Phrasing", sentence: Sentence, doc_text: str | None, 
         if named != question and len(named.split()) <= MAX_QUESTION_WORDS_V3:
             question = named  # "Is the filter ...?" -> "Is the redaction filter ...?"
             phrasing = replace(phrasing, question=question)
-    if topic_problem(question, sentence, doc_text) is None:
+    if topic_problem(question, sentence, doc_text, v9=_v9_rules(version)) is None:
         return phrasing
     frame = topic_frame(sentence, doc_text)
     if frame is None or question_problem(frame + "?"):
@@ -2861,3 +2872,11 @@ def _v8_rules(version: str) -> bool:
     """Whether ``version`` applies the v8 rules (round 27, documentation never seen): "all" stays
     "all" when the predicate names the subject by a plural noun (:func:`_plural_complement`)."""
     return version not in ("v1", "v2", "v3", "v4", "v5", "v6", "v7")
+
+
+def _v9_rules(version: str) -> bool:
+    """Whether ``version`` applies the v9 rules (round 30, a documentation set never seen): a
+    participle after the head noun is a reduced relative, not the head ("Does the attributes
+    specified ...?" -> "Do the attributes specified ...?"); an auxiliary or a quantifier before
+    "value(s)" names nothing it belongs to ("Do all values have to be ...?": values of what?)."""
+    return version not in ("v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8")

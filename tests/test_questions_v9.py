@@ -1,0 +1,33 @@
+"""Questions v9 (round 30, documentation never seen): a participle after the head noun does not
+decide agreement, and "value(s)" after an auxiliary or a quantifier names nothing it belongs to.
+Made-up sentences; v8 keeps its wording."""
+
+from __future__ import annotations
+
+from families_support import site_of, slotted_sentence
+from mutagen_cite.cases.questions import phrase, template_env
+
+ENV = template_env()
+
+
+def _ask(text, slot, site, version):
+    s = slotted_sentence(text, slot)
+    p = phrase(s, site_of(s, site), slot[0], ENV, version=version)
+    return p.question if p is not None else None
+
+
+def test_a_participle_after_a_plural_head_keeps_the_plural_auxiliary():
+    text = "The glazes selected must be food-safe for every mug sold in the shop."
+    slot = ("modality", "modal", "must", "must")
+    assert _ask(text, slot, "must", "v8").startswith("Does the glazes selected have to")
+    assert _ask(text, slot, "must", "v9").startswith("Do the glazes selected have to")
+
+
+def test_value_after_an_auxiliary_or_quantifier_has_no_owner():
+    slot = ("modality", "modal", "must", "must")
+    for text in ("Value must be either kiln or wheel.", "All values must be valid kiln temperatures.",
+                 "Every value must be a whole number of minutes."):
+        assert _ask(text, slot, "must", "v8") is not None, text
+        assert _ask(text, slot, "must", "v9") is None, text
+    # a modifier names the value: still asked
+    assert _ask("The firing value must be a whole number of minutes.", slot, "must", "v9") is not None
