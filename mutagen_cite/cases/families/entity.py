@@ -59,6 +59,11 @@ _IMPERATIVES = {"treat", "discuss", "select", "click", "go", "use", "add", "crea
                 "make", "get", "find", "choose", "request", "submit", "send", "email", "call", "join",
                 "post", "share", "update", "complete", "sign", "log", "navigate", "type", "enter", "press"}
 _VERSION_WORDS = {"Version", "Release", "Build", "Patch", "Edition", "Update", "Api"}
+#: a version read as the first release of something ("since Relay v1.51", "starting from version
+#: 3.4.0", "v2.0 and later"): an earlier version in the near miss still covers the claim's release
+_SINCE_BEFORE = re.compile(r"\b(?:since|starting(?:\s+(?:from|with|in|at))?|as\s+of|from)\s+"
+                           r"(?:[A-Z][\w.+-]*\s+)?(?:version\s+|release\s+)?$", re.I)
+_LATER_AFTER = re.compile(r"\s*(?:\+|(?:and|or)\s+(?:later|above|newer|higher|up)\b)", re.I)
 #: how many of the most frequent vocabulary names count as established in the corpus
 FREQUENT = 30
 #: words that make a "name" a job title or a body, not a swappable entity
@@ -157,11 +162,23 @@ class EntityFamily:
         own = Version.parse(site.text)
         if own is None:
             return None
+        # a lower bound may only rise: "since v1.5" still makes the feature available in v1.51
+        since = bool(_SINCE_BEFORE.search(sentence.text[: site.start]) or _LATER_AFTER.match(sentence.text[site.end :]))
         mined: list[tuple[int, str]] = []
+        from ..questions import is_table_row
+
+        # prose names one product's release line; a table's rows are each their own product, and
+        # the sentence's own enumeration (another row's "Version:") holds real values of the slot
+        own_line = not is_table_row(sentence.text)
+        siblings = set(values.mine_result.enumeration_values(sentence, site.kind)) if values.mine_result else set()
         for surface in values.mined(sentence, site):
             other = Version.parse(surface)
-            if other is None or other.product != own.product or other.parts == own.parts:
+            if other is None or other.product != own.product or other.parts == own.parts or (
+                    since and other.parts <= own.parts):
                 continue
+            if own_line and len(own.parts) > 1 and abs(other.parts[0] - own.parts[0]) > 1 and surface not in siblings:
+                continue  # "since v1.51" -> "since v3.0" from elsewhere in the corpus (another product's
+                # "embed-v3.0"): two major lines away is no neighbouring release; "v3.2.1" -> "v2.9.0" is one
             rank = 0 if len(other.parts) == len(own.parts) else 1
             if rank and (len(own.parts) == 1 or re.match(r"\.[\dxX*]", sentence.text[site.end :])):
                 continue  # "the v1 API" is an API generation, not a release; "Relay 2.x" needs one part
@@ -169,7 +186,7 @@ class EntityFamily:
         found = best(mined, lambda c: c[0], rng)
         if found is not None:
             return found[1], "mined"
-        cands = synthetic.version_candidates(own.parts)
+        cands = [c for c in synthetic.version_candidates(own.parts) if not since or tuple(c) > tuple(own.parts)]
         if not cands:
             return None
         return own.render(cands[rng.randrange(len(cands))]), "synthetic"
