@@ -62,3 +62,16 @@ def test_an_item_under_a_sentence_that_leads_into_its_list_is_framed():
     assert broken_rule(_weakened(chunk, sentence, "should")) is None  # the lead-in states no strength
     chunk = lead + "There are conditions that have to be met before audit mode can be switched on.\n\n" + sentence
     assert broken_rule(_weakened(chunk, sentence, "should")) is None  # one bare line is no list
+
+
+def test_a_requirement_that_is_the_condition_of_validity_keeps_it():
+    # round 30 widens the "purpose-after" rule (fairness/elsewhere.py) to these forms
+    for sentence in ("You must enter at least 3 glaze codes to define a valid firing plan.",
+                     "Each kiln must have at least one shelf for the firing plan to be valid.",
+                     "You must register one kiln before the scheduler can accept bookings."):
+        assert broken_rule(_weakened("Firing plans\n\n" + sentence, sentence, "should")) == "purpose-after"
+    # a purpose that is no condition of validity or of a capability: still a near miss
+    sentence = "You must enter at least 3 glaze codes to print the firing plan."
+    assert broken_rule(_weakened("Firing plans\n\n" + sentence, sentence, "should")) is None
+    sentence = "You must register one kiln before the first booking is made."
+    assert broken_rule(_weakened("Firing plans\n\n" + sentence, sentence, "should")) is None

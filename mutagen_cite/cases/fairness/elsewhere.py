@@ -368,13 +368,18 @@ def either_or(sentence: str, site_start: int) -> str | None:
 #: a purpose or an enablement after a requirement: "for the branch to be valid", "in order to
 #: sign in", "so that the export runs": what the requirement is needed for
 _PURPOSE_AFTER = re.compile(r"\b(?:in\s+order\s+to|so\s+as\s+to|so\s+that|for\s+(?:\S+\s+){1,5}?to\s+(?:be|work|run|"
-                            r"function|succeed|pass|load|start|connect|apply|take\s+effect)\b)", re.I)
+                            r"function|succeed|pass|load|start|connect|apply|take\s+effect)\b|"
+                            # round 30: what makes a thing valid ("to define a valid polygon") and a
+                            # capability that waits on it ("before the endpoint can serve requests")
+                            r"to\s+(?:be|define|create|form|make|produce|get|have)\s+(?:a\s+|an\s+)?valid\b|"
+                            r"before\s+[^.!?]{1,60}?\b(?:can|will)\s+[a-z]+)", re.I)
 
 
 def purpose_after(sentence: str, site_end: int) -> str | None:
     """A requirement stated with what it is needed for ("Each branch must have at least one
-    condition for the branch to be valid"): weakened to "should" or "can", the sentence still
-    says the thing is needed for that purpose, so it still reads as the requirement."""
+    condition for the branch to be valid", "at least 3 pairs to define a valid polygon", "a
+    workspace before the endpoint can serve requests"): weakened to "should" or "can", the
+    sentence still says the thing is needed for that purpose, so it still reads as the requirement."""
     m = _PURPOSE_AFTER.search(sentence[site_end:])
     if m:
         return f"the requirement names what it is needed for ({m.group(0)!r}), which the weaker modal keeps"
