@@ -16,7 +16,7 @@ from .fairness.releases import _same_product, release_incoherent
 from .fairness.rules import unfair_rule
 from .families import Family, ValueSource
 from .families.tier_order import still_implied as tier_implied
-from .questions import DEFAULT_VERSION, is_table_row, phrase
+from .questions import DEFAULT_VERSION, is_table_row, phrase, row_cells
 
 
 def candidates_for_sentence(
@@ -118,6 +118,25 @@ def _sibling_candidate(sentence, doc, site, family, phrasing, true_chunk, values
                 and mentions_value(member.text, phrasing.answer):
             continue  # the sibling gives the same answer for another condition ("EMEA desk" serves both
             # regions): an answer read off the near miss is right by luck, so the case tests the citation alone
+        replacement = member.slot_text
+        if is_table_row(sentence.text) and is_table_row(member.text):
+            replacement = _same_column(sentence.text, site, member.text) or replacement
         return Candidate(family, sentence, site, phrasing, true_chunk, chunk.text, "sibling",
-                         member.slot_text, sibling=member, sibling_chunk=chunk)
+                         replacement, sibling=member, sibling_chunk=chunk)
     return None
+
+
+def _same_column(row: str, site, sibling_row: str) -> str | None:
+    """The sibling row's value under the header of the site's cell when the site is that whole
+    cell ("Storage: 10 GB" beside "Size: small; ...; Storage: 5 GB" -> "5 GB"): the value the near
+    miss changes. The enumeration that paired the rows may have keyed them on another column
+    ("CPU: 2 vCPU"), which is not what changed. None when the site is part of a longer cell, or
+    the sibling has no such cell or an equal value there."""
+    at = site.start - (len(row) - len(row.lstrip()))
+    cell = next(((h, v) for h, v, off in row_cells(row.strip()) if off <= at < off + len(v) + 1), None)
+    if cell is None or cell[1].rstrip(".").strip().lower() != site.text.strip().lower():
+        return None
+    value = next((v.rstrip(".").strip() for h, v, _ in row_cells(sibling_row.strip()) if h == cell[0]), None)
+    if not value or value.strip().lower() == site.text.strip().lower():
+        return None
+    return value
