@@ -95,6 +95,25 @@ def test_an_edit_that_breaks_an_ordered_column_is_rejected():
     assert broken_rule(kept) is None
 
 
+_KILNS = ("Size: small; Shelves: 2 shelves; Power: 4 kW; Chamber: 5 liters.\n"
+          "Size: medium; Shelves: 4 shelves; Power: 8 kW; Chamber: 10 liters.")
+
+
+def test_two_rows_whose_other_measures_all_rise_keep_the_edited_column_rising():
+    # round 30: too few rows for one column to show an order; every other measure rises, so a small
+    # kiln with a larger chamber than the medium one contradicts its table
+    row = "Size: small; Shelves: 2 shelves; Power: 4 kW; Chamber: 5 liters."
+    slots = (("scope", "tier", "small"), ("quantity", "volume", "5 liters"))
+    c = near_miss(_KILNS, row, "5 liters", "20 liters", *slots, family="quantity", answer="small")
+    assert broken_rule(c) == "order-broken"
+    kept = near_miss(_KILNS, row, "5 liters", "3 liters", *slots, family="quantity", answer="small")
+    assert broken_rule(kept) is None
+    # one other measure only: no order to read
+    two = "Size: small; Power: 4 kW; Chamber: 5 liters.\nSize: medium; Power: 8 kW; Chamber: 10 liters."
+    row2 = "Size: small; Power: 4 kW; Chamber: 5 liters."
+    assert broken_rule(near_miss(two, row2, "5 liters", "20 liters", *slots, family="quantity", answer="small")) is None
+
+
 def test_a_maximum_below_the_rows_default_is_rejected():
     row = "Plan: Team; Default seats: 5 seats; Maximum seats: 50 seats."
     slots = (("scope", "tier", "Team"), ("quantity", "count", "50 seats"))

@@ -60,6 +60,9 @@ def _order_broken(c: Candidate) -> str | None:
             column = _column_values(c, mine, old.dimension)
             if column is not None and _breaks_order(*column, b):
                 return f"the column {mine!r} rises or falls row by row and the new value breaks that order"
+            if _against_other_columns(c, mine, old.dimension, b):
+                return (f"every other measure of the table rises (or falls) row by row, as {mine!r} did, and the "
+                        "new value turns it the other way")
         return None
     for o in find_values(text):
         m = _magnitude(o)
@@ -112,6 +115,56 @@ def _column_values(c: Candidate, header: str, dimension: str) -> tuple[list[floa
             k = len(seq)
         seq.append(m)
     return (seq, k) if k is not None and len(seq) >= 3 else None
+
+
+def _table_rows(c: Candidate) -> tuple[list[dict[str, str]], int | None]:
+    """The cells (header -> value) of the true chunk's table rows that share the edited row's
+    headers, in row order, and the edited row's index."""
+    chunk = c.true_chunk.text
+    off = c.sentence.start - c.true_chunk.start
+    headers = [h for h, _, _ in row_cells(c.sentence.text.strip())]
+    rows: list[dict[str, str]] = []
+    k = None
+    for x, y in _sentence_spans(chunk):
+        row = chunk[x:y].strip()
+        if not is_table_row(row):
+            continue
+        cells = {h: v for h, v, _ in row_cells(row)}
+        if list(cells) != headers:
+            continue
+        if x <= off < y:
+            k = len(rows)
+        rows.append(cells)
+    return rows, k
+
+
+def _against_other_columns(c: Candidate, header: str, dimension: str, new: float) -> bool:
+    """A table too short to show an order in one column (two rows: "small ... 5 GB", "medium ...
+    10 GB") whose other measures all rise (or all fall) row by row, at least two of them, as the
+    edited column did: the new value turning that column the other way makes the row contradict
+    its table ("small" with more storage than "medium" while it has fewer CPUs and less memory)."""
+    rows, k = _table_rows(c)
+    if k is None or len(rows) < 2:
+        return False
+
+    def column(h: str, dim: str | None) -> list[float] | None:
+        seq = []
+        for cells in rows:
+            found = [f for f in find_values(cells.get(h, "")) if dim is None or f.dimension == dim]
+            m = _magnitude(found[0]) if found else None
+            if m is None:
+                return None
+            seq.append(m)
+        return seq
+
+    mine = column(header, dimension)
+    if mine is None or len(set(mine)) != len(mine) or not _monotone(mine):
+        return False
+    d = _direction(mine)
+    others = [col for h in rows[0] if h != header and (col := column(h, None)) is not None]
+    if len(others) < 2 or not all(len(set(o)) == len(o) and _monotone(o, d) for o in others):
+        return False
+    return not _monotone(mine[:k] + [new] + mine[k + 1:], d)
 
 
 def _breaks_order(seq: list[float], k: int, new: float) -> bool:
