@@ -31,3 +31,15 @@ def test_value_after_an_auxiliary_or_quantifier_has_no_owner():
         assert _ask(text, slot, "must", "v9") is None, text
     # a modifier names the value: still asked
     assert _ask("The firing value must be a whole number of minutes.", slot, "must", "v9") is not None
+
+
+def test_a_modal_after_a_conjunction_opens_a_second_clause():
+    from mutagen_cite.cases.questions import second_proposition
+
+    run_on = "Will closing the kiln log lock the current log and all later entries with the old key will be refused?"
+    assert not second_proposition(run_on) and second_proposition(run_on, v9=True)
+    assert second_proposition("Will every potter get a slot and can the owner move it?", v9=True)
+    for one in ("Do all potters and guests have to sign the waiver?",
+                "Does the plan include glazes and tools that can be borrowed?",
+                "Are firings logged and stored for a year?"):
+        assert not second_proposition(one, v9=True), one

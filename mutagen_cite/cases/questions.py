@@ -2658,7 +2658,13 @@ MAX_HEADING_TOPIC_WORDS = 3
 _NAMING_TERM = re.compile(r"^(?!I\b)[A-Z]|\d|[_.@]\w|[a-z][A-Z]")
 
 
-def second_proposition(question: str) -> bool:
+#: v9: a modal after "and"/"or" and a noun phrase of its own ("... and all future requests with
+#: the old token will be rejected?"): a second clause under the question's one inverted auxiliary
+_SECOND_MODAL = re.compile(r"\b(?:and|or|but)\s+(?:(?!(?:that|which|who|whom|whose|where|when|if)\b)[\w'-]+\s+){0,8}?"
+                           r"(?:will|can|could|would|should|must|may|might|shall|cannot|won't|can't)\b", re.I)
+
+
+def second_proposition(question: str, *, v9: bool = False) -> bool:
     """v7: whether a yes/no question asks two things under one inverted auxiliary: a clause with a
     subject of its own after "and"/"or" ("Does I either restart it or I have to ...?"), or a
     second predicate that is finite or bare where the auxiliary wants a participle ("Are the
@@ -2672,7 +2678,7 @@ def second_proposition(question: str) -> bool:
     if not words or words[0].lower() not in _YES_NO_OPENERS:
         return False
     body = " ".join(words[1:])
-    if _SECOND_SUBJECT.search(body):
+    if _SECOND_SUBJECT.search(body) or (v9 and _SECOND_MODAL.search(body)):
         return True
     if words[0].lower() not in ("is", "are", "was", "were"):
         return False  # after do/have/a modal a bare second verb is one coordinated predicate
@@ -2838,8 +2844,8 @@ def carry_topic(phrasing: "Phrasing", sentence: Sentence, doc_text: str | None, 
     from dataclasses import replace
 
     question = phrasing.question
-    if _FIRST_PERSON_DISAGREES.match(question) or second_proposition(question) or pasted_label(question) \
-            or _PAGE_ANTECEDENT.search(question):
+    if _FIRST_PERSON_DISAGREES.match(question) or second_proposition(question, v9=_v9_rules(version)) \
+            or pasted_label(question) or _PAGE_ANTECEDENT.search(question):
         return None
     if _v8_rules(version) and doc_text is not None and question.split()[0].lower() in _YES_NO_OPENERS:
         from .antecedents import lines_before, named_by_antecedent
