@@ -2884,5 +2884,6 @@ def _v9_rules(version: str) -> bool:
     """Whether ``version`` applies the v9 rules (round 30, a documentation set never seen): a
     participle after the head noun is a reduced relative, not the head ("Does the attributes
     specified ...?" -> "Do the attributes specified ...?"); an auxiliary or a quantifier before
-    "value(s)" names nothing it belongs to ("Do all values have to be ...?": values of what?)."""
+    "value(s)" names nothing it belongs to ("Do all values have to be ...?": values of what?); a
+    modal after "and"/"or" opens a second clause (:data:`_SECOND_MODAL`)."""
     return version not in ("v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8")
