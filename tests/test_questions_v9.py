@@ -43,3 +43,13 @@ def test_a_modal_after_a_conjunction_opens_a_second_clause():
                 "Does the plan include glazes and tools that can be borrowed?",
                 "Are firings logged and stored for a year?"):
         assert not second_proposition(one, v9=True), one
+
+
+def test_a_title_cased_heading_opened_by_a_verb_form_is_a_name():
+    from mutagen_cite.cases.questions import _table_name
+
+    assert _table_name("Google Cloud Platform", "Kiln", "Code") == "google Cloud Platform"  # v8
+    assert _table_name("Google Cloud Platform", "Kiln", "Code", v9=True) == "Google Cloud Platform"
+    for heading, lowered in (("Supported regions", "supported regions"), ("Pricing", "pricing"),
+                             ("Deploy options", "deploy options")):
+        assert _table_name(heading, "Kiln", "Code", v9=True) == lowered

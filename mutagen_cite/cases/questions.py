@@ -2266,7 +2266,7 @@ def _phrase_row(sentence: Sentence, site: Slot, family: str, env: Environment, v
             or re.search(r"\b(?:by|to|for|of|from|at|in)$", header, re.I)):
         return None
     ctx = {"key_header": key_header, "key": key_value, "header": header, "value": value, "family": family,
-           "heading": _table_name(heading, key_value, header)}
+           "heading": _table_name(heading, key_value, header, v9=_v9_rules(version))}
     if _v4_rules(version):
         ctx.update(spoken_row(key_header, key_value, header, value, ctx["heading"], lead))
     claim = " ".join(env.get_template(f"questions/row_claim.{version}.j2").render(**ctx).split())
@@ -2282,15 +2282,23 @@ def _named_column(sentence: Sentence, header: str, at: int) -> bool:
     return any(s.kind in _NAME_KINDS and at - len(header) - 2 <= s.start and s.end <= at - 2 for s in sentence.slots)
 
 
-def _table_name(heading: str | None, key: str, header: str) -> str | None:
+def _table_name(heading: str | None, key: str, header: str, *, v9: bool = False) -> str | None:
     """The heading as the table's name in a question ("the plan limits table"), or None when
-    there is none or it only repeats the row's own words."""
+    there is none or it only repeats the row's own words. v9: a first word English knows only as
+    a bare verb opening a title-cased heading ("Google Cloud Platform") opens a name and keeps its
+    capital; a participle or gerund ("Supported regions", "Pricing"), a noun, or a verb in a
+    sentence-case heading ("Deploy options") is lowered."""
     if not heading or re.search(r"[,;:–—()/]| - ", heading):
         return None  # "Split, Croatia", "Appendix A – retention": a place or a label, not a table's name
     from lemminflect import getAllLemmas
 
     first = heading.split()[0]
-    common = first[1:].islower() and bool(getAllLemmas(first.lower()))  # an English word, not a brand
+    lemmas = getAllLemmas(first.lower())
+    common = first[1:].islower() and bool(lemmas)  # an English word, not a brand
+    words = heading.split()
+    if v9 and common and set(lemmas) == {"VERB"} and lemmas["VERB"][0] == first.lower() and (
+            len(words) == 1 or words[1][:1].isupper()):
+        common = False  # "Google Cloud Platform": a bare verb form opening a title-cased heading is a name
     name = (first[:1].lower() + first[1:] if common else first) + heading[len(first):]
     if name.lower() in (key.lower(), header.lower()) or name.lower() in ("overview", "summary", "details", "notes"):
         return None
@@ -2349,7 +2357,7 @@ def _phrase_row_key(sentence: Sentence, cells, cell, site: Slot, family: str, en
     if any(unicodedata.category(ch) == "So" for ch in sentence.text):
         return None  # a feature matrix of check marks, not a table of values
     ctx = {"key_header": key_header, "key": key_value, "header": header, "value": value, "family": family,
-           "heading": _table_name(heading, key_value, header)}
+           "heading": _table_name(heading, key_value, header, v9=_v9_rules(version))}
     if _v4_rules(version):
         ctx.update(spoken_row(key_header, key_value, header, value, ctx["heading"], lead))
     if _v6_rules(version) and not ctx["heading"] and set(ctx["kh"].lower().split() or [""]) <= _LABEL_KINDS:
