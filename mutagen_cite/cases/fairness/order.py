@@ -1,5 +1,6 @@
 """The rule for an edited number that breaks the order of the numbers around it: a maximum
-below a minimum in a row or sentence, a row or column whose values rise or fall step by step.
+below a minimum in a row or sentence, a row or column whose values rise or fall step by step,
+or, in a table too short for one column to show an order, a column turned against all the others.
 """
 
 from __future__ import annotations
