@@ -343,7 +343,9 @@ def singularize(noun: str) -> str:
         return match_case(noun, _SINGULARS[low])
     if low.islower() and noun[1:] == low[1:] and low.endswith("s"):
         found = _lexicon(low, "NN")
-        if found and found != low and pluralize(found).lower() == low:
+        if found == low:
+            return noun  # a singular that ends in -s: "alias", "canvas", "news", "lens"
+        if found and pluralize(found).lower() == low:
             return noun[:1] + found[1:] if noun[:1].isupper() else found
     if re.search(r"[^aeiou]ies$", low):
         return noun[:-3] + ("Y" if noun.isupper() else "y")
