@@ -53,3 +53,18 @@ def test_a_title_cased_heading_opened_by_a_verb_form_is_a_name():
     for heading, lowered in (("Supported regions", "supported regions"), ("Pricing", "pricing"),
                              ("Deploy options", "deploy options")):
         assert _table_name(heading, "Kiln", "Code", v9=True) == lowered
+
+
+def test_all_after_from_is_a_set_to_choose_from_and_stays_all():
+    text = "You must choose a pair from all active kiln slots."
+    slot = ("aggregation", "quantifier", "all", "all")
+    assert "from every active kiln slot" in _ask(text, slot, "all", "v8")
+    assert "every" not in (_ask(text, slot, "all", "v9") or "")
+
+
+def test_a_singular_that_ends_in_s_stays_singular():
+    from mutagen_cite.cases.families import grammar
+
+    for word in ("Alias", "alias", "canvas", "Lens", "news"):
+        assert grammar.singularize(word) == word and not grammar.is_plural_noun(word), word
+    assert grammar.singularize("Aliases") == "Alias" and grammar.singularize("plans") == "plan"

@@ -2607,7 +2607,8 @@ def plain_yes_no(parts: dict, site: Slot, family: str, *, v6: bool = False, v8: 
             subject, changed = every, True
             aux = _AUX_SINGULAR.get(aux, aux)
     elif family == "aggregation" and site.text.strip().lower() == "all":
-        m = re.search(r"\b(?:in|on|to|for|across|from|with)\s+(all\s+.*)$", rest)
+        # v9: not after "from": "a pair from all static IPs" chooses among them, "from every" does not
+        m = re.search(r"\b(?:in|on|to|for|across|with" + ("" if v9 else "|from") + r")\s+(all\s+.*)$", rest)
         every = _every(m.group(1)) if m else None
         if every:
             rest, changed = rest[:m.start(1)] + every, True
