@@ -68,3 +68,12 @@ def test_a_singular_that_ends_in_s_stays_singular():
     for word in ("Alias", "alias", "canvas", "Lens", "news"):
         assert grammar.singularize(word) == word and not grammar.is_plural_noun(word), word
     assert grammar.singularize("Aliases") == "Alias" and grammar.singularize("plans") == "plan"
+
+
+def test_a_numbered_thing_is_no_product_version():
+    s = slotted_sentence("Port 8080 will accept kiln telemetry.", ("entity", "version", "Port 8080", "port 8080"),
+                         ("polarity", "affirmative", "will", "will"))
+    site = next(x for x in s.slots if x.text == "will")
+    old = phrase(s, site, "polarity", ENV, version="v8")
+    assert old is not None and old.question.startswith("Which version of Port")
+    assert phrase(s, site, "polarity", ENV, version="v9") is None

@@ -840,6 +840,11 @@ def _phrase(sentence: Sentence, site: Slot, family: str, env: Environment, versi
 
             # the changed value is the answer's condition, never a second fact beside it
             answers = [s for s in answers if side_value(sentence, site, s, _parse) is None]
+        if _v9_rules(version):
+            from .families.entity import NUMBERED_THINGS
+
+            # "Port 80", "Step 3" tagged as a version: "Which version of Port ...?" asks nothing
+            answers = [s for s in answers if not (s.kind == "version" and s.text.split()[0] in NUMBERED_THINGS)]
     else:
         answers = [None]
     for answer_slot in answers:
@@ -1123,7 +1128,8 @@ def _name_kind(subject: str, sentence: Sentence, offset: int) -> str | None:
     return next((s.kind for s in sentence.slots if s.start == at and s.end == at + len(bare)), None)
 
 
-def _subject_wh(subject: str, sentence: Sentence, offset: int, *, v6: bool = False) -> tuple[str, str] | None:
+def _subject_wh(subject: str, sentence: Sentence, offset: int, *, v6: bool = False,
+                v9: bool = False) -> tuple[str, str] | None:
     """v5: the wh-phrase that asks for ``subject`` and the answer it expects, or None.
 
     A subject that is one name slot of the sentence (an article aside) is asked by its kind:
@@ -1149,6 +1155,11 @@ def _subject_wh(subject: str, sentence: Sentence, offset: int, *, v6: bool = Fal
                 if _called_a_thing(sentence.text[offset + len(subject):]):
                     return "What", bare  # "Sonar is a search server ...": the predicate says it is a thing
                 return "Who", bare  # "Who will notify customers ...?" of a company; a CamelCase class is none
+            if v9 and s.kind == "version":
+                from .families.entity import NUMBERED_THINGS
+
+                if bare.split()[0] in NUMBERED_THINGS:
+                    return None  # "Port 80", "Step 3": a numbered thing, not a product's version
             if s.kind in ("version", "region", "tier", "environment"):
                 wh = wh_phrase(s)
                 return wh[:1].upper() + wh[1:], answer_value(s)
@@ -1259,7 +1270,7 @@ def _subject_question_wh(subject: str, aux: str, rest: str, sentence: Sentence, 
         return "Who", None
     if not _v5_rules(version):
         return "What", None
-    named = _subject_wh(subject, sentence, offset, v6=_v6_rules(version))
+    named = _subject_wh(subject, sentence, offset, v6=_v6_rules(version), v9=_v9_rules(version))
     if named is not None and (named[0] != "Who" or _person_name(named[1])):
         return named  # "Who" of a copula only for a person's name: "Who is available ...?" of a product reads wrong
     pred = _PREDICATE_PERSON.match(rest) if aux in ("is", "are", "was", "were") else None
@@ -1308,7 +1319,7 @@ def _main_verb_question(sentence: Sentence, site: Slot, family: str, claim: str,
         subject = body[: m.start()]
         if len(subject.split()) > 5:
             break
-        wh = _subject_wh(subject, sentence, offset, v6=_v6_rules(version))
+        wh = _subject_wh(subject, sentence, offset, v6=_v6_rules(version), v9=_v9_rules(version))
         if wh is None:
             continue
         after = body[m.end():]
@@ -1452,7 +1463,7 @@ def _agent_question(sentence: Sentence, site: Slot, family: str, claim: str, env
     tail = body[end.start():] if end else ""
     if re.search(r"\b(?:and|or|but)\b", tail) or _POINTER.search(tail):
         return None  # "... by the sales team and usually last 30 days": a second predicate
-    wh = _subject_wh(agent, sentence, offset + agent_at, v6=_v6_rules(version))
+    wh = _subject_wh(agent, sentence, offset + agent_at, v6=_v6_rules(version), v9=_v9_rules(version))
     if wh is None:
         return None
     if wh[0] == "What" and re.fullmatch(r"[A-Z][a-z'-]+(?:\s[A-Z][a-z'-]+)+", agent) and _person_name(agent):

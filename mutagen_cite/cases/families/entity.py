@@ -46,8 +46,9 @@ _NOT_NAMES = {
     "Example", "Step", "Overview", "Summary", "Settings", "Project", "Projects", "Account",
     "Organization", "Organisation", "Workspace", "Plan", "Pricing", "Usage", "Template",
 }
-#: words before a number that make it a document position, not a product version
-_NOT_PRODUCTS = {"Topic", "Section", "Lesson", "Module", "Unit", "Exercise", "Question", "Round",
+#: words before a number that make it a document position or a numbered thing, not a product
+#: version (the questions module asks no "Which version of Port ...?" either)
+NUMBERED_THINGS = {"Topic", "Section", "Lesson", "Module", "Unit", "Exercise", "Question", "Round",
                  "Sprint", "Milestone", "Week", "Grade", "Class", "Box", "Line", "Row", "Column",
                  "Cell", "Room", "Floor", "Building", "Suite", "Task", "Goal", "Objective", "Slide",
                  "Example", "Figure", "Table", "Chapter", "Page", "Day", "Layer", "Port"}
@@ -455,7 +456,7 @@ def _version_site(text: str, slot: Slot, v: Version) -> bool:
     """A version worth changing: a product (or "v", "Version") before the number, not a
     document position ("Example 3", "Travel 101"), an IP address or a ratio ("1:1")."""
     prefix = v.prefix.strip().rstrip(":")
-    if prefix.title() in _NOT_PRODUCTS or prefix.lower() in _IMPERATIVES:
+    if prefix.title() in NUMBERED_THINGS or prefix.lower() in _IMPERATIVES:
         return False
     if prefix and _inflected_verb(prefix.split()[-1]):
         return False  # "Bought 3", "Added 2": a verb before a number, no product
