@@ -96,23 +96,31 @@ def _role(text: str, at: int) -> str | None:
     return None
 
 
+def _chunk_rows(c: Candidate) -> list[tuple[list[tuple[str, str, int]], bool]]:
+    """The table rows of the true chunk, in order: each row's cells and whether it is the edited row."""
+    chunk = c.true_chunk.text
+    off = c.sentence.start - c.true_chunk.start
+    return [(row_cells(chunk[x:y].strip()), x <= off < y) for x, y in _sentence_spans(chunk)
+            if is_table_row(chunk[x:y].strip())]
+
+
+def _cell_magnitude(value: str, dimension: str | None) -> float | None:
+    """The size of the first value in a cell (of ``dimension`` when given), or None."""
+    found = [f for f in find_values(value) if dimension is None or f.dimension == dimension]
+    return _magnitude(found[0]) if found else None
+
+
 def _column_values(c: Candidate, header: str, dimension: str) -> tuple[list[float], int] | None:
     """The values under ``header`` in the table rows of the true chunk, in row order, and the
     edited row's index; None for fewer than three rows."""
-    chunk = c.true_chunk.text
-    off = c.sentence.start - c.true_chunk.start
     seq: list[float] = []
     k = None
-    for x, y in _sentence_spans(chunk):
-        row = chunk[x:y].strip()
-        if not is_table_row(row):
-            continue
-        vals = [v for h, v, _ in row_cells(row) if h == header]
-        found = [f for f in find_values(vals[0]) if f.dimension == dimension] if vals else []
-        m = _magnitude(found[0]) if found else None
+    for cells, edited in _chunk_rows(c):
+        vals = [v for h, v, _ in cells if h == header]
+        m = _cell_magnitude(vals[0], dimension) if vals else None
         if m is None:
             continue
-        if x <= off < y:
+        if edited:
             k = len(seq)
         seq.append(m)
     return (seq, k) if k is not None and len(seq) >= 3 else None
@@ -121,21 +129,15 @@ def _column_values(c: Candidate, header: str, dimension: str) -> tuple[list[floa
 def _table_rows(c: Candidate) -> tuple[list[dict[str, str]], int | None]:
     """The cells (header -> value) of the true chunk's table rows that share the edited row's
     headers, in row order, and the edited row's index."""
-    chunk = c.true_chunk.text
-    off = c.sentence.start - c.true_chunk.start
     headers = [h for h, _, _ in row_cells(c.sentence.text.strip())]
     rows: list[dict[str, str]] = []
     k = None
-    for x, y in _sentence_spans(chunk):
-        row = chunk[x:y].strip()
-        if not is_table_row(row):
+    for cells, edited in _chunk_rows(c):
+        if [h for h, _, _ in cells] != headers:
             continue
-        cells = {h: v for h, v, _ in row_cells(row)}
-        if list(cells) != headers:
-            continue
-        if x <= off < y:
+        if edited:
             k = len(rows)
-        rows.append(cells)
+        rows.append({h: v for h, v, _ in cells})
     return rows, k
 
 
@@ -149,14 +151,8 @@ def _against_other_columns(c: Candidate, header: str, dimension: str, new: float
         return False
 
     def column(h: str, dim: str | None) -> list[float] | None:
-        seq = []
-        for cells in rows:
-            found = [f for f in find_values(cells.get(h, "")) if dim is None or f.dimension == dim]
-            m = _magnitude(found[0]) if found else None
-            if m is None:
-                return None
-            seq.append(m)
-        return seq
+        seq = [_cell_magnitude(cells.get(h, ""), dim) for cells in rows]
+        return None if None in seq else seq
 
     mine = column(header, dimension)
     if mine is None or len(set(mine)) != len(mine) or not _monotone(mine):
