@@ -841,10 +841,8 @@ def _phrase(sentence: Sentence, site: Slot, family: str, env: Environment, versi
             # the changed value is the answer's condition, never a second fact beside it
             answers = [s for s in answers if side_value(sentence, site, s, _parse) is None]
         if _v9_rules(version):
-            from .families.entity import NUMBERED_THINGS
-
             # "Port 80", "Step 3" tagged as a version: "Which version of Port ...?" asks nothing
-            answers = [s for s in answers if not (s.kind == "version" and s.text.split()[0] in NUMBERED_THINGS)]
+            answers = [s for s in answers if not (s.kind == "version" and _numbered_thing(s.text))]
     else:
         answers = [None]
     for answer_slot in answers:
@@ -1155,11 +1153,8 @@ def _subject_wh(subject: str, sentence: Sentence, offset: int, *, v6: bool = Fal
                 if _called_a_thing(sentence.text[offset + len(subject):]):
                     return "What", bare  # "Sonar is a search server ...": the predicate says it is a thing
                 return "Who", bare  # "Who will notify customers ...?" of a company; a CamelCase class is none
-            if v9 and s.kind == "version":
-                from .families.entity import NUMBERED_THINGS
-
-                if bare.split()[0] in NUMBERED_THINGS:
-                    return None  # "Port 80", "Step 3": a numbered thing, not a product's version
+            if v9 and s.kind == "version" and _numbered_thing(bare):
+                return None  # "Port 80", "Step 3": a numbered thing, not a product's version
             if s.kind in ("version", "region", "tier", "environment"):
                 wh = wh_phrase(s)
                 return wh[:1].upper() + wh[1:], answer_value(s)
@@ -2898,6 +2893,14 @@ def _v8_rules(version: str) -> bool:
     """Whether ``version`` applies the v8 rules (round 27, documentation never seen): "all" stays
     "all" when the predicate names the subject by a plural noun (:func:`_plural_complement`)."""
     return version not in ("v1", "v2", "v3", "v4", "v5", "v6", "v7")
+
+
+def _numbered_thing(text: str) -> bool:
+    """v9: a version slot that names a numbered thing ("Port 80", "Step 3"; the entity family's
+    :data:`~.families.entity.NUMBERED_THINGS`), not a product's release."""
+    from .families.entity import NUMBERED_THINGS
+
+    return bool(text.split()) and text.split()[0] in NUMBERED_THINGS
 
 
 def _v9_rules(version: str) -> bool:
