@@ -123,6 +123,18 @@ def test_a_failure_after_a_requirement_restates_it():
                              lambda t: set()) is None
 
 
+def test_a_contracted_condition_on_the_requirement_unmet_restates_it():
+    # "If it's not enabled, ..." is "If it is not enabled, ...": what to do when the requirement is unmet
+    s = "You must have audit logging enabled on the workspace to export events."
+    chunk = f"Exports\n\n{s} If it's not enabled, turn it on first.\n"
+    c = near_miss(chunk, s, "must", "should", MUST, family="modality", answer="yes")
+    assert broken_rule(c) == "consequence"
+    for nxt in ("If you\u2019re not an owner, ask one to do it.", "If they're not set, the export stops."):
+        assert consequence_after(s, [nxt], lambda t: set()) is not None
+    # a contraction that is no denial opens a condition of its own
+    assert consequence_after(s, ["If it's enabled already, skip this step."], lambda t: set()) is None
+
+
 def test_a_neutral_next_sentence_or_a_permission_is_no_consequence():
     s = "Your load balancer must forward the upgrade header."
     chunk = f"Proxy setup\n\n{s} The header name is case-insensitive.\n"

@@ -184,7 +184,8 @@ OBLIGATION_WORDS = re.compile(r"\b(?:must|shall|required|requires?|need(?:s)?\s+
 #: a sentence opening with what happens when the requirement before it is not met
 CONSEQUENCE_OPENER = re.compile(
     LINE_START + r"(?:otherwise|if\s+not\b|if\s+(?:you|it|they|this|that|these|the\s+\w+)\s+"
-    r"(?:do|does|did|is|are|was|were|can|could|will|would)\s*(?:n['\u2019]t|not)\b|without\s+(?:it|this|that|these|them|one)\b|"
+    r"(?:do|does|did|is|are|was|were|can|could|will|would)\s*(?:n['\u2019]t|not)\b|"
+    r"if\s+(?:you|it|they|this|that|these)['\u2019](?:s|re)\s+not\b|without\s+(?:it|this|that|these|them|one)\b|"
     r"failing\s+to|failure\s+to|not\s+doing\s+so|(?:if|when)\s+(?:you\s+)?(?:skip|forget|omit|miss)\w*)", re.I)
 #: a sentence opening with a condition of its own ("If a database already exists, ..."): what fails
 #: under it is that condition's consequence, not the requirement's
@@ -202,7 +203,7 @@ CONSEQUENCE_SHARED = 1
 
 def consequence_after(sentence: str, following: list[str], shared) -> str | None:
     """``following`` (up to two sentences after an obligation ``sentence``, in its paragraph)
-    states the consequence of not meeting it: the first opens with "Otherwise", "If not", "If
+    states the consequence of not meeting it: the first opens with "Otherwise", "If not", "If it's not", "If
     you don't", "Without it" or states a failure ("Even a small difference can cause the
     payment to fail."), or the second states a failure and shares at least
     :data:`CONSEQUENCE_SHARED` content word with ``sentence`` (``shared(text)`` gives the
