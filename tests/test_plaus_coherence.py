@@ -40,6 +40,15 @@ def test_a_negation_removed_under_a_limitations_heading_is_rejected(heading):
     assert broken_rule(_unnegate(chunk, sentence)) == "against-heading"
 
 
+@pytest.mark.parametrize("lead_in", ["Be aware when archiving a folder:", "Caution:", "Things to keep in mind:",
+                                     "Common gotchas:"])
+def test_a_negation_removed_from_an_item_of_a_warning_is_rejected(lead_in):
+    # a warning lists what does not hold or goes wrong: without its "not" the item warns of nothing
+    sentence = "Archived folders are not meant to be used for active projects"
+    chunk = f"Archiving\n\n{lead_in}\n- Archived folders are read-only\n- {sentence}\n- Shares stop at once"
+    assert broken_rule(_unnegate(chunk, sentence)) == "against-heading"
+
+
 def test_a_negation_removed_under_a_neutral_heading_is_a_near_miss():
     sentence = "Nested folders are not synced to the archive."
     chunk = f"Folder sync\n\nHow sync works\n\n{sentence}\nLarge files sync slowly."

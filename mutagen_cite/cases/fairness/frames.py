@@ -73,10 +73,13 @@ def _conditional_item(c: Candidate) -> str | None:
 
 
 #: a heading or list lead-in that says its items are absent, limited or gone ("Limitations",
-#: "Known issues", "Not supported", "Removed", "Deprecated", "Exclusions"), or that is itself
-#: worded as a denial ("What we do not store", "Things you can't change")
+#: "Known issues", "Not supported", "Removed", "Deprecated", "Exclusions"), that warns of them
+#: ("Be aware when ...:", "Caution", "Things to keep in mind", "Gotchas": what a warning lists
+#: is what does not hold or goes wrong), or that is itself worded as a denial ("What we do not
+#: store", "Things you can't change")
 NEGATIVE_FRAME = re.compile(
     r"\b(?:limitations?|limits|known\s+(?:issues|bugs|problems)|caveats?|restrictions?|unsupported|unavailable|"
+    r"be\s+aware|beware|cautions?|warnings?|watch\s+out|keep\s+in\s+mind|gotchas|pitfalls|drawbacks|downsides|"
     r"not\s+(?:supported|included|available|allowed|permitted|covered|possible)|exclusions?|excluded|removed|"
     r"removals?|deprecat\w*|prohibited|forbidden|out\s+of\s+scope|breaking\s+changes|"
     r"not|cannot|never)\b|n['\u2019]t\b", re.I)
