@@ -502,6 +502,9 @@ def test_quantity_never_writes_every_one_hour():
     ("You can run 12 kilns in total across all studios.", "all", False),  # a total over the set
     ("All glazes are tested for lead.", "All", True),
     ("Every kiln includes a thermometer.", "Every", True),
+    ("You can find a list of all glazes on the studio wiki.", "all", False),  # a listing is complete
+    ("The table of every firing schedule is pinned by the door.", "every", False),
+    ("A list of firing tips is sent to all members.", "all", True),  # the listing is not what "all" quantifies
 ])
 def test_aggregation_leaves_definitions_and_totals_alone(text, word, is_site):
     s, _ = manual(text, word, "aggregation", "quantifier", word.lower())
