@@ -215,6 +215,19 @@ def test_a_negated_definition_or_evaluation_is_seen_through():
     assert not seen_through(s, _site(s, "are"))  # a property: "are not signed" is a real kind of statement
 
 
+def test_a_negation_inserted_into_a_generic_definition_is_seen_through():
+    # an indefinite singular subject says what any thing of the kind is for: "is not used for" denies a definition
+    s = _sentence("A sandbox workspace is used for trying out new importers.", ("polarity", "affirmative", "is", "affirmative"))
+    assert seen_through(s, _site(s, "is"))
+    # the same predicate of a definite subject is a property of one thing, which can be denied
+    s = _sentence("The sandbox workspace is used for trying out new importers.",
+                  ("polarity", "affirmative", "is", "affirmative"))
+    assert not seen_through(s, _site(s, "is"))
+    # a subject with its own clause ("A workspace that you archive is ...") is no bare generic noun phrase
+    s = _sentence("Once archived, a workspace is hidden from search.", ("polarity", "affirmative", "is", "affirmative"))
+    assert not seen_through(s, _site(s, "is"))
+
+
 @pytest.mark.parametrize("aux, rest, main", [
     ("has", "at least two replicas at all times", True),
     ("does", "a weekly review of all grants", True),

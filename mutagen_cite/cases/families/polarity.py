@@ -217,6 +217,8 @@ def seen_through(sentence: Sentence, slot: Slot) -> bool:
         return True  # "Hobby is not for hobbyists", "is not good practice": a negated definition
     if slot.kind == "affirmative" and _insertion_reads_wrong(text, slot):
         return True
+    if slot.kind == "affirmative" and _GENERIC_SUBJECT.fullmatch(text[: slot.start]):
+        return True  # "A development environment is used for testing": what a kind of thing is for
     if _CONTRAST.search(text):
         return True  # "available but not necessary": the contrast is the statement
     if slot.kind == "negation" and re.search(r"\b(?:and|or)\s+(?:\w+\s*)?$", text[: slot.start]):
@@ -248,6 +250,12 @@ _EXCEPTION_TAIL = re.compile(r"\b(?:without|unless|except|other\s+than|apart\s+f
 #: an exemption: "not required", "not needed", "not necessary", "not mandatory" (the rule it
 #: exempts from is written elsewhere, so the flipped sentence contradicts it)
 _EXEMPTION = re.compile(r"\s*(?:\w+ly\s+)?(?:required|needed|necessary|mandatory|obligatory)\b", re.I)
+#: an indefinite singular subject right before the auxiliary ("A development environment is used
+#: for ...", "An invoice is sent ..."): a generic sentence, saying what any thing of that kind is
+#: or does, as a definition does; documentation does not deny a definition without saying what
+#: is the case instead (a negation *removed* from such a sentence stays a site: "A SEV-4 incident
+#: is not posted on the status page" is an exception worth stating either way)
+_GENERIC_SUBJECT = re.compile(r"\s*(?:A|An)\s+[A-Za-z][\w-]*(?:\s+[A-Za-z][\w-]*){0,4}\s*")
 #: a passive naming its agent: "is served by the APAC desk", "are handled by the People Team"
 _BY_AGENT = re.compile(r"\s+(?:\w+ly\s+)?(?:[a-z]+ed|[a-z]+en|done|run|made|set|kept|held|built|sent|paid)\s+by\s", re.I)
 #: the reader's expected outcome of a step: "you will see", "you should receive", "you'll get"
