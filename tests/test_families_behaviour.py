@@ -505,6 +505,8 @@ def test_quantity_never_writes_every_one_hour():
     ("You can find a list of all glazes on the studio wiki.", "all", False),  # a listing is complete
     ("The table of every firing schedule is pinned by the door.", "every", False),
     ("A list of firing tips is sent to all members.", "all", True),  # the listing is not what "all" quantifies
+    ("The default glaze for all new kilns is clear.", "all", False),  # a default applies to every one
+    ("Glaze logging is on by default for all kilns.", "all", True),  # which kilns have it on is a claim
 ])
 def test_aggregation_leaves_definitions_and_totals_alone(text, word, is_site):
     s, _ = manual(text, word, "aggregation", "quantifier", word.lower())

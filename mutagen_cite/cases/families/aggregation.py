@@ -118,6 +118,13 @@ LISTING = re.compile(r"\b(?:lists?|listings?|tables?|overviews?|summar(?:y|ies)|
                      r"director(?:y|ies)|inventor(?:y|ies)|references?|breakdowns?|glossar(?:y|ies))\s+of\s+$", re.I)
 
 
+#: a universal that gives a default its domain ("the default region for all new databases", "the
+#: default settings of every project"): a default is, by what the word means, what applies to
+#: every member unless overridden, so "the default region for most new databases" misreads it
+#: ("enabled by default for all plans" is another reading: which plans have it on is a claim)
+DEFAULT_DOMAIN = re.compile(r"(?<!by )\bdefaults?\s+(?:[A-Za-z][\w-]*\s+){0,2}(?:for|of)\s+$", re.I)
+
+
 def _definition(text: str, slot) -> bool:
     """A universal that defines its noun: "Each replica is a full copy", "Every workspace is an
     isolated tenant" (a copula, then an indefinite noun phrase). What a thing is holds of every one
@@ -142,6 +149,8 @@ class AggregationFamily:
                 continue  # "50 replicas in total across all regions", "Each replica is a full copy"
             if slot.value in UNIVERSALS and LISTING.search(sentence.text[: slot.start]):
                 continue  # "a list of all permissions": a listing is offered as complete
+            if slot.value in UNIVERSALS and DEFAULT_DOMAIN.search(sentence.text[: slot.start]):
+                continue  # "the default region for all new databases": a default applies to every one
             if _edit(sentence.text, slot, TARGETS[slot.value][0]) is None and all(
                 _edit(sentence.text, slot, t) is None for t in TARGETS[slot.value][1:]
             ):
