@@ -153,6 +153,16 @@ def test_a_universal_said_again_next_keeps_the_original():
     assert broken_rule(c) == "universal-after"
 
 
+def test_a_condition_on_any_of_the_same_things_next_keeps_the_universal():
+    # "any" in a condition is universal: after "All quotas ... are checked", "If any quota is exceeded, ..."
+    s = "All storage quotas on the workspace are checked."
+    chunk = f"Uploads\n\nQuotas. {s} If any quota is exceeded, the upload is refused.\n"
+    c = near_miss(chunk, s, "All", "Most", ALL, family="aggregation", answer="yes")
+    assert broken_rule(c) == "universal-after"
+    # a condition on any of another thing is no restatement
+    assert universal_after("If any upload is paused, the bar turns grey.", {"quota", "check"}, "All") is None
+
+
 def test_a_parallel_universal_about_another_set_is_no_restatement():
     s = "All invoices are archived for seven years."
     chunk = f"Retention\n\n{s} All receipts are archived for two years.\n"

@@ -37,7 +37,7 @@ from __future__ import annotations
 import re
 
 from ...corpus import split_sentences
-from .reading import LINE_START, _sentence_spans
+from .reading import LINE_START, _content_stems, _sentence_spans
 
 #: most words a line may have to be read as one item of a list whose marker the loader dropped
 ITEM_WORDS = 40
@@ -237,6 +237,14 @@ UNIVERSAL = re.compile(r"\b(?:every|each|all|always|never|regardless|nothing|non
 _SET_OPENER = re.compile(LINE_START + r"(?:all|every|each)\b", re.I)
 
 
+#: a next sentence opening with a condition on any member of the set ("If any limit is exceeded,
+#: the request is rejected."): "any" in a condition is universal ("for every limit, if it is
+#: exceeded ..."), so after "All rate limits are evaluated." it still says every one is
+ANY_CONDITION = re.compile(LINE_START + r"(?:if|when|whenever|once)\s+any\s+(?:of\s+(?:the|your|its|their)\s+)?"
+                           r"(?:[a-z][\w-]*\s+){0,2}?([a-z][\w-]*)\s+(?:is|are|was|were|has|have|gets?|fails?|exceeds?)\b",
+                           re.I)
+
+
 def universal_after(following: str, shared: set[str], quantifier: str = "") -> str | None:
     """``following`` (the sentence after a universal, in its paragraph) says again, about the
     same thing (``shared``: at least one content word in common, the quantifier aside), that it
@@ -247,13 +255,17 @@ def universal_after(following: str, shared: set[str], quantifier: str = "") -> s
     with one too ("All customer data ... . All traffic ..."), it is a parallel statement about
     another set, no restatement; so is one repeating the edited quantifier ("... every hour." /
     "... every 24 hours."). The universal must sit in the next sentence's first clause (not in a
-    "because each ..." aside)."""
+    "because each ..." aside), or open it as a condition on any one of the same things ("If any
+    limit is exceeded, ..." after "All rate limits are evaluated.")."""
     nxt = following.strip()
     if re.fullmatch(r"(?:all|every|each)", quantifier.strip(), re.I) and _SET_OPENER.match(nxt):
         return None
     word = (re.findall(r"[A-Za-z]+", quantifier) or [""])[0]
     if word and re.search(rf"\b{word}\b", nxt, re.I):
         return None  # the same quantifier again: a sibling about another thing ("every hour" / "every 24 hours")
+    cond = ANY_CONDITION.match(nxt)
+    if cond and _content_stems(cond.group(1)) & shared:
+        return (f"the next sentence sets a rule for any one of them ({nxt[:40]!r}), so it still holds of every one")
     first = re.split(r"[,;:]|\s[\u2014\u2013-]\s|\b(?:because|since|which|when|if|unless|so\s+that)\b", nxt,
                      maxsplit=1, flags=re.I)[0]
     if nxt and shared and UNIVERSAL.search(first):
