@@ -242,6 +242,19 @@ def test_a_requirements_heading_worded_as_a_clause_frames_a_modal():
     assert broken_rule(c) == "framed"
 
 
+def test_a_heading_with_a_universal_pronoun_frames_a_quantifier():
+    # "Audit everything" says the section holds of every thing: "Most exports are logged" under it contradicts it
+    sentence = "Every export is logged."
+    chunk = f"Security\n\nAudit everything\n\n{sentence} See who ran it and when."
+    c = near_miss(chunk, sentence, "Every", "Most", ("aggregation", "quantifier", "Every", "every"),
+                  family="aggregation", answer="yes")
+    assert broken_rule(c) == "framed"
+    plain = f"Security\n\nAudit trail\n\n{sentence} See who ran it and when."
+    c = near_miss(plain, sentence, "Every", "Most", ("aggregation", "quantifier", "Every", "every"),
+                  family="aggregation", answer="yes")
+    assert broken_rule(c) is None
+
+
 def test_a_negation_that_leaves_its_subject_affirmed_nowhere_is_rejected():
     sentence = "Audit streaming is included in the Scale plan."
     chunk = ("Plan comparison\n\nAudit streaming is not included in the Starter plan.\n"

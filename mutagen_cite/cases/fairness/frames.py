@@ -18,10 +18,12 @@ from .reading import _NEGATIVE_CLAUSE_RX, _content_stems, _other_sentences
 #: words in a heading or a list's lead-in that state the strength of the items under them
 #: ("Requirements", "Three limits apply:", "All of the following must be set:", a list of what
 #: the reader needs: "You will need:", "Make sure that:", "Conditions that have to be met:"; what
-#: is accepted: "Accepted types", "Valid values", "Allowed characters")
+#: is accepted: "Accepted types", "Valid values", "Allowed characters"; a universal pronoun:
+#: "Audit everything", "Access for everyone")
 FRAMING_WORDS = re.compile(
     r"\b(?:require(?:d|s|ments?)?|prerequisites?|mandatory|must|rules?|restrictions?|limits?|limitations?|"
-    r"constraints?|always|all|every|each|never|need(?:s|ed)?|ha(?:ve|s)\s+to|make\s+sure|ensure|"
+    r"constraints?|always|all|every|each|never|every(?:thing|one|body|where)|need(?:s|ed)?|ha(?:ve|s)\s+to|"
+    r"make\s+sure|ensure|"
     r"accepted|allowed|permitted|valid)\b", re.I)
 
 
