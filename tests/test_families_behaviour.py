@@ -415,6 +415,18 @@ def test_modality_negated_modals_are_not_sites(annotator):
     assert MODALITY.sites(s) == []
 
 
+def test_modality_leaves_a_relative_clause_on_a_stranded_preposition_alone(annotator):
+    # a field description: the clause "the card must belong to" lacks its object, the noun before it
+    s = sentence_of(annotator, "List of team IDs the card must belong to.")
+    assert "must" in [x.text for x in s.slots_of("modality")]
+    assert MODALITY.sites(s) == []
+    # a particle may end a clause: "Guests must sign up." states a requirement
+    s = sentence_of(annotator, "Guests must sign up.")
+    assert [x.text for x in MODALITY.sites(s)] == ["must"]
+    s = sentence_of(annotator, "Each card must belong to a team.")
+    assert [x.text for x in MODALITY.sites(s)] == ["must"]
+
+
 @pytest.mark.parametrize(
     "text, false_modal",
     [("There is no need to sign again.", "need to"), ("Should you need help, write to support.", "Should"),

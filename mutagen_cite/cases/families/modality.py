@@ -74,12 +74,22 @@ def _negative_subject(text: str, at: int) -> bool:
     return bool(_NEGATIVE_BEFORE.search(clause))
 
 
+#: the modal's clause ends the sentence on a preposition that takes an object (a particle such as
+#: "up", "in", "out" may end a clause: "Users must sign up.")
+_STRANDED = re.compile(r"\s*(?:[A-Za-z][\w-]*\s+){1,4}(?:to|for|with|of|from|into|onto|at|about)\s*[.!]?\s*$", re.I)
+
+
 class ModalityFamily:
     name = "modality"
     version = "modality.v3"
     description = "obligation vs permission vs recommendation (must -> should/can, required to -> encouraged to)"
 
     def sites(self, sentence: Sentence) -> list[Slot]:
+        """Modals that state a requirement, permission or prediction of the sentence's own
+        clause; not one in a relative clause that ends the sentence on a stranded preposition
+        ("List of keyspace IDs the key must belong to.", "the plans you can pay for."): a verb's
+        preposition with no object after it is a clause missing its object, the noun before it,
+        so the "sentence" is a noun phrase (a field description) and states nothing to weaken."""
         text = sentence.text
         # a negated modal ("must not", "may not") is a prohibition either way, and under a
         # negative subject ("No data should ...") weakening the modal strengthens the claim
@@ -89,7 +99,7 @@ class ModalityFamily:
             return []
         return [s for s in sentence.slots_of("modality")
                 if s.kind == "modal" and not _NEGATION_AFTER.match(text[s.end:].lstrip())
-                and not _negative_subject(text, s.start)
+                and not _negative_subject(text, s.start) and not _STRANDED.match(text, s.end)
                 and _edits(text, s) and not grammar.in_code_or_url(text, s.start, s.end)]
 
     def mutate(self, sentence: Sentence, site: Slot, values: ValueSource, rng: random.Random) -> Mutation | None:
