@@ -45,7 +45,9 @@ class Document:
     machines and is the prefix of every chunk id. ``text`` is the readable text after markup
     was stripped; ``sha256`` is the hash of the raw file bytes (what changed on disk).
     ``source_map``, when present, maps text offsets back to raw-file offsets: a sorted tuple of
-    ``(text_offset, source_offset)`` anchors, each valid until the next one.
+    ``(text_offset, source_offset)`` anchors, each valid until the next one. ``title`` is what
+    the page calls itself (front matter, first heading: ``corpus/titles.py``), "" when nothing
+    names it.
     """
 
     id: str
@@ -54,6 +56,7 @@ class Document:
     format: str
     pages: tuple[Page, ...] = ()
     source_map: tuple[tuple[int, int], ...] = ()
+    title: str = ""
 
     def page_at(self, offset: int) -> int | None:
         """1-based page number holding ``offset``, or None for unpaged documents."""

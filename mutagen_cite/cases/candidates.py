@@ -44,7 +44,8 @@ def candidates_for_sentence(
             if true_chunk is None and is_table_row(sentence.text):
                 true_chunk = chunker(doc, sentence.start, sentence.end)  # a table is named only by what its chunk shows
             phrasing = phrase(sentence, site, family.name, env, version=question_version, doc_text=doc.text,
-                              heading_from=true_chunk.start if true_chunk is not None else 0)
+                              heading_from=true_chunk.start if true_chunk is not None else 0, title=doc.title,
+                              house=values.house_names())
             if phrasing is None:
                 continue
             if true_chunk is None:

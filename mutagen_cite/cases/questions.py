@@ -58,6 +58,7 @@ import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import Sequence
 
 from jinja2 import Environment, TemplateNotFound
 
@@ -77,9 +78,9 @@ ASK_KINDS = ANSWER_KINDS + ("tier", "region", "environment")
 CONTRADICTING = ("scope", "date", "quantity", "entity", "polarity")
 #: v2: families whose near miss only weakens the claim: a yes/no verification, answer "yes"
 VERIFYING = ("aggregation", "modality")
-DEFAULT_VERSION = "v9"
+DEFAULT_VERSION = "v10"
 MAX_QUESTION_WORDS = 24
-VERSIONS = ("v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8", "v9")
+VERSIONS = ("v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8", "v9", "v10")
 #: the noun a name slot is followed by ("the Pro plan"), asked as "which plan"
 _KIND_NOUN = re.compile(r"^\s+(plans?|tiers?|editions?|regions?|environments?|zones?|clusters?)\b", re.I)
 _DEFAULT_NOUN = {"tier": "plan", "region": "region", "environment": "environment"}
@@ -121,6 +122,20 @@ def template_env(templates_dir: str | Path | None = None) -> Environment:
     env = environment(extra)
     env.filters["soft_lower"] = soft_lower
     return env
+
+
+def question_template(env: Environment, shape: str, version: str):
+    """The template ``questions/<shape>.<version>.j2``, or the one of the latest earlier version
+    that has it: a version changes only the templates it rewords (v10 rewords none, so every
+    v10 question is worded by its v9 template). Old suites keep their exact wording: each
+    version's own files are found first."""
+    at = VERSIONS.index(version) if version in VERSIONS else len(VERSIONS) - 1
+    for v in reversed(VERSIONS[: at + 1]):
+        try:
+            return env.get_template(f"questions/{shape}.{v}.j2")
+        except TemplateNotFound:
+            continue
+    return env.get_template(f"questions/{shape}.{version}.j2")  # raises with the name asked for
 
 
 def soft_lower(text: str) -> str:
@@ -269,14 +284,16 @@ def wh_phrase(slot: Slot) -> str | None:
 
 def phrase(
     sentence: Sentence, site: Slot, family: str, env: Environment, *, version: str = DEFAULT_VERSION,
-    doc_text: str | None = None, heading_from: int = 0,
+    doc_text: str | None = None, heading_from: int = 0, title: str | None = None, house: Sequence[str] = (),
 ) -> Phrasing | None:
     """Claim, question and answer for a (sentence, mutated site) pair, or None to skip.
 
     ``doc_text`` is the text of the sentence's document (offsets as in ``sentence``): from v3 on
     a table row question names the table by the nearest heading above the row, looked for from
     ``heading_from`` on (the start of the chunk the row is shown in: a reader of that chunk sees
-    the heading the question names)."""
+    the heading the question names). ``title`` is the document's title: from v10 on a question
+    that names nothing of it carries it in front (``page_topic.py``), unless it names only the
+    corpus's own product (``house``)."""
     full_text = doc_text
     if doc_text is not None:
         doc_text = " " * heading_from + doc_text[heading_from:]  # offsets kept; nothing before the chunk
@@ -314,6 +331,10 @@ def phrase(
         return None  # "Does each one have to ...?": no shape of this sentence carries the antecedent
     if phrasing is not None and _v7_rules(version):
         phrasing = carry_topic(phrasing, sentence, None if is_table_row(sentence.text) else full_text, env, version)
+    if phrasing is not None and _v10_rules(version):
+        from .page_topic import carry_page_topic
+
+        phrasing = carry_page_topic(phrasing, title, env, version, full_text, house)
     return phrasing
 
 
@@ -1628,7 +1649,7 @@ def _modifiers(words: list[str]) -> bool:
 def _render_subject(env: Environment, version: str, wh: str, verb: str, rest: str) -> str | None:
     """The v5 subject question through its template (``questions/subject.<version>.j2``)."""
     try:
-        template = env.get_template(f"questions/subject.{version}.j2")
+        template = question_template(env, "subject", version)
     except TemplateNotFound:
         return None
     question = " ".join(template.render(wh=wh, verb=verb, rest=rest).split())
@@ -1742,9 +1763,9 @@ def _render(sentence: Sentence, site: Slot, family: str, env: Environment, versi
             r"\b(?:until|unless|before|after|once|while|because|since|if|when)\b", parts.get("subject") or ""):
         return None  # "Wait until your instance has cloned ...": a clause, not a subject, before the auxiliary
     try:
-        template = env.get_template(f"questions/{family}.{version}.j2")
+        template = question_template(env, family, version)
     except TemplateNotFound:
-        template = env.get_template(f"questions/default.{version}.j2")
+        template = question_template(env, "default", version)
     if answer_slot is not None and answer_slot.kind in _FRONTED_ONLY:
         ctx["in_situ"] = None
     if _v5_rules(version) and ctx["in_situ"] and not ctx["fronted"]:
@@ -2275,8 +2296,8 @@ def _phrase_row(sentence: Sentence, site: Slot, family: str, env: Environment, v
            "heading": _table_name(heading, key_value, header, v9=_v9_rules(version))}
     if _v4_rules(version):
         ctx.update(spoken_row(key_header, key_value, header, value, ctx["heading"], lead))
-    claim = " ".join(env.get_template(f"questions/row_claim.{version}.j2").render(**ctx).split())
-    question = " ".join(env.get_template(f"questions/row.{version}.j2").render(**ctx).split())
+    claim = " ".join(question_template(env, "row_claim", version).render(**ctx).split())
+    question = " ".join(question_template(env, "row", version).render(**ctx).split())
     question = question[:1].upper() + question[1:]
     if not question.endswith("?"):
         return None
@@ -2371,8 +2392,8 @@ def _phrase_row_key(sentence: Sentence, cells, cell, site: Slot, family: str, en
         # column named by a label noun says nothing of what its rows are; a heading names the table (asked
         # as "In the <heading> table" where it adds words), a domain noun ("sub-processor", "plan") its own
         return None
-    claim = " ".join(env.get_template(f"questions/row_claim.{version}.j2").render(**ctx).split())
-    question = " ".join(env.get_template(f"questions/row_key.{version}.j2").render(**ctx).split())
+    claim = " ".join(question_template(env, "row_claim", version).render(**ctx).split())
+    question = " ".join(question_template(env, "row_key", version).render(**ctx).split())
     question = question[:1].upper() + question[1:]
     if not question.endswith("?") or not names_condition(question, site, family):
         return None
@@ -2874,7 +2895,7 @@ def carry_topic(phrasing: "Phrasing", sentence: Sentence, doc_text: str | None, 
     frame = topic_frame(sentence, doc_text)
     if frame is None or question_problem(frame + "?"):
         return None
-    framed = " ".join(env.get_template(f"questions/topic.{version}.j2").render(
+    framed = " ".join(question_template(env, "topic", version).render(
         frame=frame, question=question[:1].lower() + question[1:] if not question.startswith("I ") else question
     ).split())
     if len(framed.split()) > MAX_QUESTION_WORDS_V3 or question_problem(framed) or not natural_question(framed):
@@ -2893,6 +2914,12 @@ def _v8_rules(version: str) -> bool:
     """Whether ``version`` applies the v8 rules (round 27, documentation never seen): "all" stays
     "all" when the predicate names the subject by a plural noun (:func:`_plural_complement`)."""
     return version not in ("v1", "v2", "v3", "v4", "v5", "v6", "v7")
+
+
+def _v10_rules(version: str) -> bool:
+    """Whether ``version`` applies the v10 rules (round 31): a question that names nothing of its
+    page's topic carries the page title in front (:func:`.page_topic.carry_page_topic`)."""
+    return version not in VERSIONS[:9]
 
 
 def _numbered_thing(text: str) -> bool:

@@ -21,6 +21,7 @@ from .decode import NotText, decode_bytes
 from .formats import STRIPPERS, SUPPORTED, extension_of, format_of
 from .pdf import PdfUnreadable, extract_pdf
 from .textmap import shift_for_removed_cr
+from .titles import document_title
 
 DEFAULT_MAX_BYTES = 10_000_000
 _SKIP_DIRS = frozenset({"node_modules", "__pycache__"})
@@ -266,7 +267,7 @@ def document_from_bytes(
         ) from None
     if not text.strip():
         raise _Skip("has no readable text once markup and code are removed; skipped")
-    return Document(doc_id, text, sha, fmt, source_map=source_map)
+    return Document(doc_id, text, sha, fmt, source_map=source_map, title=document_title(source, fmt))
 
 
 def _strip(source: str, fmt: str) -> tuple[str, tuple[tuple[int, int], ...]]:

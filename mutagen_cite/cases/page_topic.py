@@ -1,0 +1,176 @@
+"""Questions v10: a question carries its page's topic when it names nothing of it.
+
+Across every documentation set hand-checked so far, the largest class of unnatural questions
+(79 of 136 failures of CASE-QUALITY question a) is the question that "loses its topic": it is
+well formed, but fits many pages equally, because the sentence it was made from leans on what
+the page is about ("Should I check my MySQL grants and permissions?" on a page about database
+imports; "Which public table has a retention of 30 days?" on a page about rate limit
+analytics). The page's title names that topic (``corpus/titles.py``). A rule of how people ask
+about documentation: a question that names nothing of the page's subject says which subject it
+is about first ("For database imports, should I check ...?", "When deploying to Vercel, do I
+have to ...?").
+
+The frame is made from the title by its form (lemminflect decides the word classes):
+
+- a gerund phrase ("Importing data") or an imperative ("Deploy to Vercel", "Set up SSO"; a verb
+  with no noun reading, or one followed by an article, a preposition or a name), or "How to ...":
+  "When importing data", "When deploying to Vercel";
+- otherwise a noun phrase: "For <title>", its first word lowered when the page writes it in
+  lowercase ("Database imports" -> "For database imports"; "Stripe integration" keeps its
+  name), with "the" before a one-word title that is a singular count noun ("Firewall" -> "For
+  the firewall");
+- a verb that is also a noun, followed by a capitalised word ("Use OAuth", "Vector Search"), is
+  unclear (an imperative and a name, or a name): no frame.
+
+No frame is carried when the question already opens with one ("In the X table, ...", "When ...,"),
+shares a content word with the title (it names the topic already), or when the title names the
+answer (the question would give it away), is a generic page name ("Overview", "FAQ"), a
+question, or too long; nor when the framed question would pass :data:`MAX_TITLED_QUESTION_WORDS`
+words. Then the question stays as it was.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from typing import Sequence
+
+from jinja2 import Environment
+
+from .questions import Phrasing, natural_question, question_problem, question_template
+
+#: titles that name no topic a question can carry
+GENERIC_TITLES = {
+    "overview", "introduction", "intro", "general", "concepts", "basics", "setup", "getting started",
+    "get started", "quickstart", "quick start", "faq", "faqs", "reference", "index", "readme", "home", "docs",
+    "documentation", "welcome", "about", "guide", "guides", "tutorial", "tutorials", "changelog", "release notes",
+    "troubleshooting", "examples", "appendix", "glossary", "summary", "notes", "misc", "miscellaneous", "other",
+    "resources", "support", "help", "contents", "table of contents", "untitled", "frequently asked questions",
+}
+#: the longest title carried, in words
+MAX_TITLE_WORDS = 7
+#: the longest question with its page topic in front
+MAX_TITLED_QUESTION_WORDS = 24
+#: a question that already opens with a frame of its own
+_OPENING_FRAME = re.compile(r"(?:In|On|For|When|While|To|Under|With|After|Before|If|Once|According|During|Within)\b"
+                            r"[^?]*?,\s")
+#: words after a verb that make a title's first word an imperative ("Deploy to ...", "Set up ...")
+_AFTER_IMPERATIVE = {"a", "an", "the", "your", "my", "our", "to", "for", "with", "up", "from", "into", "on", "in",
+                     "out", "over", "and", "or", "off", "down", "back", "through", "via", "using", "by"}
+#: heads English uses without an article ("For billing", "For security"): mass and abstract nouns
+_NO_ARTICLE_SUFFIX = re.compile(r"(?:ing|ity|ics|ance|ence|ship|ism|age|ware|tion|sion|ment|cy|ness|ry)$")
+_MASS_HEADS = {"data", "access", "support", "security", "privacy", "information", "documentation", "compliance",
+               "storage", "traffic", "usage", "feedback", "performance", "metadata", "research", "equipment",
+               "software", "hardware", "analytics", "travel", "pay", "time", "leave", "work", "health", "safety"}
+
+
+def title_frame(title: str, doc_text: str | None = None) -> str | None:
+    """The frame a page title puts in front of a question ("When deploying to Vercel", "For
+    database imports", "For the firewall"), or None when the title carries no usable topic or its
+    form is unclear ("Vector Search": a verb and a name, or a noun and its name?).
+
+    A sentence-case title's first word is lowered only when ``doc_text`` writes it in lowercase
+    and never capitalised inside a sentence ("Database imports" -> "database imports"; "Stripe
+    integration" keeps its name)."""
+    from lemminflect import getAllLemmas, getInflection
+
+    text = re.sub(r"\s*\([^)]*\)", "", title or "")
+    text = re.split(r"\s[|\u2013\u2014-]\s|:\s", text)[0].strip().rstrip(".!")
+    words = text.split()
+    if not words or len(words) > MAX_TITLE_WORDS or not re.search(r"[A-Za-z]{3}", text) or "?" in text:
+        return None
+    if text.lower() in GENERIC_TITLES or re.search(r"[\"\u201c\u201d<>{}\[\]=;]", text):
+        return None
+    if re.match(r"\d", text) or _DATED.search(text):
+        return None  # "April 24, 2026", "0005 Analytics API": a dated entry or a numbered record, no topic
+    first, low = words[0], words[0].lower()
+    if low in ("how", "what", "why", "when", "where", "which", "who", "can", "do", "does", "is", "are"):
+        if low == "how" and len(words) > 2 and words[1].lower() == "to":
+            words, first, low = words[2:], words[2], words[2].lower()
+        else:
+            return None  # a question as a title
+    lemmas = getAllLemmas(low)
+    verb = lemmas.get("VERB", ())
+    title_case = any(_styled_capital(w) for w in words[1:])
+    if title_case and verb and verb[0] in (low, *getAllLemmas(low).get("VERB", ())) and (
+            verb[0] == low or low.endswith("ing")):
+        return None  # "Rolling Back a Bad Deploy Fast": a task in title case, no clause to carry
+    if not first[1:].islower():
+        return "For " + " ".join(words)  # "DROP TABLE", "PlanetScale plans": a name as written
+    if len(words) > 1 and low.endswith("ing") and verb and low in getInflection(verb[0], tag="VBG"):
+        return "When " + " ".join([low, *words[1:]])  # "Importing data" -> "When importing data"
+    nxt = words[1] if len(words) > 1 else ""
+    if verb and verb[0] == low and len(words) > 1:
+        if "NOUN" not in lemmas or nxt.lower() in _AFTER_IMPERATIVE:
+            ing = getInflection(low, tag="VBG")
+            return "When " + " ".join([ing[0], *words[1:]]) if ing else None  # "Deploy to Vercel"
+        if nxt[:1].isupper():
+            return None  # "Use OAuth", "Vector Search": an imperative and a name, or a name: unclear
+    if len(words) == 1 and lemmas.get("NOUN") and doc_text and re.search(rf"\b{re.escape(low)}\b", doc_text):
+        pass  # one common noun the page also writes in lowercase: "Certificates" -> "certificates"
+    elif title_case or not _written_lower(first, doc_text):
+        return "For " + " ".join(words)  # a name as written: "For Railway Metal", "For Stripe integration"
+    phrase = " ".join([low, *words[1:]])
+    if len(words) == 1:
+        noun = lemmas.get("NOUN", ())
+        if noun and noun[0] == low and not low.endswith("s") and low not in _MASS_HEADS \
+                and not _NO_ARTICLE_SUFFIX.search(low):
+            return "For the " + phrase  # "Firewall" -> "For the firewall"
+    return "For " + phrase
+
+
+#: a month and a day or year: a changelog entry's title
+_DATED = re.compile(r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d", re.I)
+#: function words a title-case title capitalises
+_FUNCTION_WORDS = {"a", "an", "the", "to", "for", "of", "and", "or", "in", "on", "with", "from", "your", "my", "our",
+                   "by", "at", "as", "into", "up", "back", "out", "off", "down"}
+
+
+def _styled_capital(word: str) -> bool:
+    """A word capitalised by title-case styling, not as a name: an English word the lexicon knows
+    ("Back", "Deployments") or a function word ("Your", "To"); "Vercel", "OpenAI" are names."""
+    from lemminflect import getAllLemmas
+
+    if not (word[:1].isupper() and word[1:].islower()):
+        return False
+    low = word.lower()
+    return low in _FUNCTION_WORDS or bool(getAllLemmas(low))
+
+
+def _written_lower(word: str, doc_text: str | None) -> bool:
+    """Whether the page writes ``word`` (or an inflection of it) in lowercase and never capitalises
+    it inside a sentence: a common word, not a name ("database"; not "Stripe")."""
+    from lemminflect import getAllInflections
+
+    if not doc_text:
+        return False
+    low = word.lower()
+    forms = {low, *(f for fs in getAllInflections(low).values() for f in fs)}  # "query" written as "queries"
+    if not re.search(r"\b(?:" + "|".join(map(re.escape, sorted(forms))) + r")\b", doc_text):
+        return False
+    return not re.search(rf"[a-z,;]\s+{re.escape(word[:1].upper() + low[1:])}\b", doc_text)
+
+
+def carry_page_topic(phrasing: Phrasing, title: str | None, env: Environment, version: str,
+                     doc_text: str | None = None, house: Sequence[str] = ()) -> Phrasing:
+    """The phrasing with its page's topic in front when the question names nothing of it (see
+    the module docstring), else unchanged. A title that names only the corpus's own product
+    (``house``: "Plane" on Plane's docs) is no topic: every page of the corpus is about it."""
+    from .fairness.reading import _content_stems
+
+    question = phrasing.question
+    if not title or _OPENING_FRAME.match(question):
+        return phrasing
+    named = _content_stems(title)
+    if not named or named & _content_stems(question) or named & _content_stems(phrasing.answer):
+        return phrasing  # the question names the topic already, or the title names the answer
+    if named <= _content_stems(" ".join(house)):
+        return phrasing  # "For Plane, ...": the product every page is about
+    frame = title_frame(title, doc_text)
+    if frame is None:
+        return phrasing
+    lowered = question if question.startswith("I ") else question[:1].lower() + question[1:]
+    framed = " ".join(question_template(env, "topic", version).render(frame=frame, question=lowered).split())
+    if len(framed.split()) > MAX_TITLED_QUESTION_WORDS or question_problem(framed) or not natural_question(framed):
+        return phrasing
+    return replace(phrasing, question=framed)
