@@ -50,6 +50,9 @@ def test_a_question_that_names_nothing_of_its_page_carries_the_title():
     q = "Should I check my grants and permissions?"
     assert carry_page_topic(_yes_no(q), "Zarvo", env, "v10", PAGE, house=("Zarvo",)).question == q
     assert carry_page_topic(_yes_no(q), "Zarvo", env, "v10", PAGE).question.startswith("For Zarvo, ")
+    # what is judged is what the frame carries: the series name before a colon
+    assert carry_page_topic(_yes_no(q), "How to Zarvo: For growing teams", env, "v10", PAGE,
+                            house=("Zarvo",)).question == q
     # a title that names the answer would give it away
     who = Phrasing(claim="x", question="What keeps a log of blocked requests?", answer="The firewall", answer_slot=None)
     assert carry_page_topic(who, "Firewall", env, "v10", PAGE).question == who.question
@@ -75,7 +78,8 @@ def test_a_version_without_its_own_template_uses_the_latest_earlier_one():
     from mutagen_cite.cases.questions import question_template
 
     env = template_env()
-    assert question_template(env, "modality", "v10").filename.endswith("modality.v9.j2")
+    assert question_template(env, "modality", "v10").filename.endswith("modality.v8.j2")  # v9 and v10 reword none
+    assert question_template(env, "modality", "v9").filename.endswith("modality.v8.j2")
     assert question_template(env, "modality", "v3").filename.endswith("modality.v3.j2")  # old suites: their own
     with pytest.raises(TemplateNotFound, match="nosuch.v10"):
         question_template(env, "nosuch", "v10")

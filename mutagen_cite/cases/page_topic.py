@@ -161,14 +161,15 @@ def carry_page_topic(phrasing: Phrasing, title: str | None, env: Environment, ve
     question = phrasing.question
     if not title or _OPENING_FRAME.match(question):
         return phrasing
-    named = _content_stems(title)
-    if not named or named & _content_stems(question) or named & _content_stems(phrasing.answer):
-        return phrasing  # the question names the topic already, or the title names the answer
-    if named <= _content_stems(" ".join(house)):
-        return phrasing  # "For Plane, ...": the product every page is about
     frame = title_frame(title, doc_text)
     if frame is None:
         return phrasing
+    named = _content_stems(title)  # the whole title: its acronym in brackets, its part after a colon
+    if not named or named & _content_stems(question) or named & _content_stems(phrasing.answer):
+        return phrasing  # the question names the topic already, or the title names the answer
+    carried = _content_stems(re.sub(r"^(?:For(?:\s+the)?|When)\s+", "", frame))
+    if carried <= _content_stems(" ".join(house)):
+        return phrasing  # "For Plane, ..." (of "How to Plane: For growing teams"): the product every page is about
     lowered = question if question.startswith("I ") else question[:1].lower() + question[1:]
     framed = " ".join(question_template(env, "topic", version).render(frame=frame, question=lowered).split())
     if len(framed.split()) > MAX_TITLED_QUESTION_WORDS or question_problem(framed) or not natural_question(framed):

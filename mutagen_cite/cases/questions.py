@@ -126,8 +126,8 @@ def template_env(templates_dir: str | Path | None = None) -> Environment:
 
 def question_template(env: Environment, shape: str, version: str):
     """The template ``questions/<shape>.<version>.j2``, or the one of the latest earlier version
-    that has it: a version changes only the templates it rewords (v10 rewords none, so every
-    v10 question is worded by its v9 template). Old suites keep their exact wording: each
+    that has it: a version changes only the templates it rewords (v9 and v10 reword none, so
+    their questions are worded by the v8 files). Old suites keep their exact wording: each
     version's own files are found first."""
     at = VERSIONS.index(version) if version in VERSIONS else len(VERSIONS) - 1
     for v in reversed(VERSIONS[: at + 1]):
