@@ -92,8 +92,7 @@ def title_frame(title: str, doc_text: str | None = None) -> str | None:
     lemmas = getAllLemmas(low)
     verb = lemmas.get("VERB", ())
     title_case = any(_styled_capital(w) for w in words[1:])
-    if title_case and verb and verb[0] in (low, *getAllLemmas(low).get("VERB", ())) and (
-            verb[0] == low or low.endswith("ing")):
+    if title_case and verb and (verb[0] == low or low.endswith("ing")):
         return None  # "Rolling Back a Bad Deploy Fast": a task in title case, no clause to carry
     if not first[1:].islower():
         return "For " + " ".join(words)  # "DROP TABLE", "PlanetScale plans": a name as written
@@ -106,10 +105,11 @@ def title_frame(title: str, doc_text: str | None = None) -> str | None:
             return "When " + " ".join([ing[0], *words[1:]]) if ing else None  # "Deploy to Vercel"
         if nxt[:1].isupper():
             return None  # "Use OAuth", "Vector Search": an imperative and a name, or a name: unclear
-    if len(words) == 1 and lemmas.get("NOUN") and doc_text and re.search(rf"\b{re.escape(low)}\b", doc_text):
-        pass  # one common noun the page also writes in lowercase: "Certificates" -> "certificates"
-    elif title_case or not _written_lower(first, doc_text):
-        return "For " + " ".join(words)  # a name as written: "For Railway Metal", "For Stripe integration"
+    common_noun = len(words) == 1 and lemmas.get("NOUN") and doc_text and re.search(rf"\b{re.escape(low)}\b", doc_text)
+    if not common_noun and (title_case or not _written_lower(first, doc_text)):
+        # a name as written: "For Railway Metal", "For Stripe integration" (one common noun the page
+        # also writes in lowercase is lowered: "Certificates" -> "certificates")
+        return "For " + " ".join(words)
     phrase = " ".join([low, *words[1:]])
     if len(words) == 1:
         noun = lemmas.get("NOUN", ())
