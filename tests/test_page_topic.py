@@ -11,7 +11,7 @@ from mutagen_cite.cases.questions import Phrasing, template_env
 from mutagen_cite.corpus.loader import document_from_text
 from mutagen_cite.corpus.titles import document_title
 
-PAGE = "You can import a database from a dump. The database keeps its users. Pay with Stripe. The firewall logs. Your billing is monthly."
+PAGE = "Check the kiln settings. You can import a database from a dump. The database keeps its users. Pay with Stripe. The firewall logs. Your billing is monthly."
 
 
 @pytest.mark.parametrize("title, frame", [
@@ -28,6 +28,7 @@ PAGE = "You can import a database from a dump. The database keeps its users. Pay
     ("April 24, 2026", None),  # a dated changelog entry
     ("ALTER TABLE", "For ALTER TABLE"),  # a name as written
     ("Overview", None),  # names no topic
+    ("Guidelines for kiln settings", "For kiln settings"),  # the genre named first, then the topic
     ("What is a workspace?", None),  # a question
     ("Kiln glaze schedules for every studio kiln we run", None),  # too long to carry
 ])

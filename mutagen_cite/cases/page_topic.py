@@ -76,6 +76,7 @@ def title_frame(title: str, doc_text: str | None = None) -> str | None:
 
     text = re.sub(r"\s*\([^)]*\)", "", title or "")
     text = re.split(r"\s[|\u2013\u2014-]\s|:\s", text)[0].strip().rstrip(".!")
+    text = _GENRE_OPENER.sub("", text)  # "Guidelines for concurrency settings" is about concurrency settings
     words = text.split()
     if not words or len(words) > MAX_TITLE_WORDS or not re.search(r"[A-Za-z]{3}", text) or "?" in text:
         return None
@@ -117,6 +118,13 @@ def title_frame(title: str, doc_text: str | None = None) -> str | None:
                 and not _NO_ARTICLE_SUFFIX.search(low):
             return "For the " + phrase  # "Firewall" -> "For the firewall"
     return "For " + phrase
+
+
+#: a title that names its genre before its topic ("Guidelines for ...", "An introduction to ...",
+#: "Best practices for ...", "Overview of ..."): the topic is what follows
+_GENRE_OPENER = re.compile(r"^(?:an?\s+|the\s+)?(?:guide|guides|guidelines|tips|best\s+practices|introduction|"
+                           r"overview|notes|reference|faqs?|primer|cheat\s*sheet)\s+(?:to|for|of|on|about)\s+(?=\S)",
+                           re.I)
 
 
 #: a month and a day or year: a changelog entry's title
