@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from functools import lru_cache
 from typing import Sequence
 
 from jinja2 import Environment
@@ -64,10 +65,12 @@ _MASS_HEADS = {"data", "access", "support", "security", "privacy", "information"
                "software", "hardware", "analytics", "travel", "pay", "time", "leave", "work", "health", "safety"}
 
 
+@lru_cache(maxsize=1024)
 def title_frame(title: str, doc_text: str | None = None) -> str | None:
     """The frame a page title puts in front of a question ("When deploying to Vercel", "For
     database imports", "For the firewall"), or None when the title carries no usable topic or its
-    form is unclear ("Vector Search": a verb and a name, or a noun and its name?).
+    form is unclear ("Vector Search": a verb and a name, or a noun and its name?). Cached: every
+    candidate of a page asks for the same frame, and each ask reads the page's text.
 
     A sentence-case title's first word is lowered only when ``doc_text`` writes it in lowercase
     and never capitalised inside a sentence ("Database imports" -> "database imports"; "Stripe
@@ -169,12 +172,12 @@ def carry_page_topic(phrasing: Phrasing, title: str | None, env: Environment, ve
     question = phrasing.question
     if not title or _OPENING_FRAME.match(question):
         return phrasing
-    frame = title_frame(title, doc_text)
-    if frame is None:
-        return phrasing
     named = _content_stems(title)  # the whole title: its acronym in brackets, its part after a colon
     if not named or named & _content_stems(question) or named & _content_stems(phrasing.answer):
         return phrasing  # the question names the topic already, or the title names the answer
+    frame = title_frame(title, doc_text)
+    if frame is None:
+        return phrasing
     carried = _content_stems(re.sub(r"^(?:For(?:\s+the)?|When)\s+", "", frame))
     if carried <= _content_stems(" ".join(house)):
         return phrasing  # "For Plane, ..." (of "How to Plane: For growing teams"): the product every page is about
