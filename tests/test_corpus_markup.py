@@ -391,3 +391,20 @@ def test_shared_corpora_source_maps_are_exact(shared_corpora):
         for doc in corpus.documents:
             source = (root / doc.id).read_bytes().decode("utf-8-sig")
             assert _verbatim_mismatches(doc, source) == 0, doc.id
+
+
+def test_a_markdown_hard_line_break_ends_the_line():
+    # CommonMark: two trailing spaces break the line (<br>); a bold term on its own line is no
+    # part of the sentence after it ("Users can still edit Pre-filled values aren't locked.")
+    source = ("- **Glazes can still change**  \n  Recipes aren't locked. Potters may edit any field.\n"
+              "- **Case**\n  Kiln names are case-insensitive.\n\n"
+              "A paragraph that wraps\nonto a second line.  \nThen a hard break.\n\n| a  | b |\n|---|---|\n| x  | y |\n")
+    doc = md(source)
+    assert lines(doc)[:3] == ["Glazes can still change", "Recipes aren't locked. Potters may edit any field.",
+                              "Case Kiln names are case-insensitive."]  # a soft break stays a space
+    assert "A paragraph that wraps onto a second line." in lines(doc)
+    assert "Then a hard break." in lines(doc)
+    assert "a: x; b: y." in lines(doc)  # cells are untouched
+    spans = [doc.text[a:b] for a, b in sentence_spans(doc)]
+    assert "Recipes aren't locked." in spans
+    assert_source_map_exact(doc, source)

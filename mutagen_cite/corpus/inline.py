@@ -18,6 +18,8 @@ from bisect import bisect_right
 from .textmap import TextBuilder
 
 MASK_DELETE = "\x00"
+#: CommonMark's hard line break: two or more spaces before the end of a line inside a block
+_HARD_BREAK = re.compile(r"[^ \t\x00\x01] {2,}$")
 MASK_BREAK = "\x01"
 _MASKED = re.compile(r"[\x00\x01]+")
 
@@ -25,9 +27,10 @@ _MASKED = re.compile(r"[\x00\x01]+")
 class Segments:
     """Source ranges of one block joined by newlines, with a map back to the source."""
 
-    __slots__ = ("text", "_cat_starts", "_src_starts")
+    __slots__ = ("text", "_cat_starts", "_src_starts", "_hard_breaks")
 
-    def __init__(self, source: str, ranges: list[tuple[int, int]]):
+    def __init__(self, source: str, ranges: list[tuple[int, int]], *, hard_breaks: bool = False):
+        self._hard_breaks = hard_breaks
         if len(ranges) == 1:
             a, b = ranges[0]
             self.text = source[a:b]
@@ -83,7 +86,10 @@ class Segments:
             if x < stop:
                 b.add(self.text[x:stop], self._src_starts[i] + (x - starts[i]))
             if stop < y:  # the joining newline
-                b.space()
+                if self._hard_breaks and _HARD_BREAK.search(self.text, starts[i], stop):
+                    b.newline()  # Markdown's hard line break ("**Term**  " then its text): a line of its own
+                else:
+                    b.space()
                 x = stop + 1
                 i += 1
             else:
@@ -133,7 +139,7 @@ def emit_markdown_inline(
     """Strip Markdown inline syntax from a block and write its readable text to ``b``."""
     if not ranges:
         return
-    seg = Segments(source, ranges)
+    seg = Segments(source, ranges, hard_breaks=not cell)
     _md_span(b, seg, 0, len(seg.text), cell, refs)
 
 
