@@ -132,6 +132,17 @@ def _definition(text: str, slot) -> bool:
     return bool(re.match(r"\s*[\w-]+(?:\s+[\w-]+){0,3}?\s+(?:is|are)\s+(?:a|an)\s+\w", text[slot.end:]))
 
 
+def _negated_elsewhere(sentence: Sentence, slot: Slot) -> bool:
+    """A negation in the sentence other than the quantifier itself ("Governance does not force
+    every project to look identical", "Boost doesn't support all queries"). Under a negation the
+    direction of entailment turns: "not most" entails "not every", so the weakened copy still
+    supports the claim, and the yes/no verification of the strong statement would drop the
+    "not" and expect a wrong "yes". Read over the whole sentence, as the modality family reads
+    its negated modals, since where a negation's scope ends is not told by the words alone."""
+    return any(s.family == "polarity" and s.kind == "negation" and not (s.start < slot.end and slot.start < s.end)
+               for s in sentence.slots)
+
+
 class AggregationFamily:
     name = "aggregation"
     version = "aggregation.v3"
@@ -142,6 +153,8 @@ class AggregationFamily:
         for slot in sentence.slots_of("aggregation"):
             if slot.value not in TARGETS or grammar.in_code_or_url(sentence.text, slot.start, slot.end):
                 continue
+            if _negated_elsewhere(sentence, slot):
+                continue  # "does not force every project": under a negation weakening strengthens
             if slot.value in UNIVERSALS and OBLIGATION.search(sentence.text):
                 continue  # "All staff must ..." -> "Most staff must ...": no rule is written that way
             if slot.value in UNIVERSALS and (COLLECTIVE.search(sentence.text[: slot.start])
