@@ -21,7 +21,7 @@ ENV = template_env()
 
 
 def test_default_version_is_v6_and_older_versions_stay():
-    assert DEFAULT_VERSION == "v10"  # v6 (round 18) refines v5, v7 (round 23) v6, v8 (round 27) v7, v9 (round 30) v8, v10 (round 31) v9; older versions keep their wording
+    assert DEFAULT_VERSION == "v11"  # v6 (round 18) refines v5, v7 (round 23) v6, v8 (round 27) v7, v9 (round 30) v8, v10 (round 31) v9, v11 (round 32) v10; older versions keep their wording
     assert VERSIONS[:5] == ("v1", "v2", "v3", "v4", "v5")
 
 

@@ -25,7 +25,7 @@ Question versions (recorded in the suite header, so old suites stay reproducible
   verification never treats a main verb "do"/"have" as its auxiliary; a table row question
   names the table (its nearest heading) and never takes a column named after a product or plan
   for an attribute. v2 suites keep v2 questions on ``--update``.
-- ``v4`` (default) asks the way a person asks (hand checks on documentation nobody tuned on):
+- ``v4`` asks the way a person asks (hand checks on documentation nobody tuned on):
   a table row with its header as spoken and its key as a noun phrase ("Which plan has a
   maximum of 40 seats?", "How many build minutes does the Growth tier have?"), named by its
   heading only when the heading adds words; "Must"/"Shall" verified as "Do/Does ... have to",
@@ -34,7 +34,7 @@ Question versions (recorded in the suite header, so old suites stay reproducible
   :func:`question_problem` drops a question holding a pointer to the page, a pronoun, markup, an
   archaic fronted modal, mixed persons, a list marker, a bracket or "how much of" a bare noun.
   v3 suites keep v3 questions on ``--update``.
-- ``v5`` (default) adds subject shapes for a sentence whose other span is its subject: a main
+- ``v5`` adds subject shapes for a sentence whose other span is its subject: a main
   verb ("Which team reviews badge requests every quarter?", "Which version of Quill supports
   Kestrel 9?", "Who must not share guest phone numbers?") and a passive's agent asked in the
   active ("Who approved the 7.2.0 release?"), through ``questions/subject.v5.j2``
@@ -46,9 +46,12 @@ Question versions (recorded in the suite header, so old suites stay reproducible
   ("us-east-1"). v4 suites keep v4 questions.
 - ``v6`` adds rules of English question formation found on unseen documentation (copula,
   antecedent, table-header rules; see ARCHITECTURE.md).
-- ``v7`` (default) makes a yes/no question carry the topic its sentence leans on, or refuses it
+- ``v7`` makes a yes/no question carry the topic its sentence leans on, or refuses it
   (:func:`topic_problem`, :func:`carry_topic`, template ``questions/topic.v7.j2``), and asks one
   proposition (:func:`second_proposition`) with no pasted label (:func:`pasted_label`).
+- ``v8``-``v10``: see ARCHITECTURE.md (rounds 27-31); v10 carries the page's topic.
+- ``v11`` (default) fronts a value with its whole "of" phrase or not at all (:func:`of_phrase`)
+  and keeps a verified claim's negation in its question (:func:`keeps_negation`).
 """
 
 from __future__ import annotations
@@ -78,9 +81,9 @@ ASK_KINDS = ANSWER_KINDS + ("tier", "region", "environment")
 CONTRADICTING = ("scope", "date", "quantity", "entity", "polarity")
 #: v2: families whose near miss only weakens the claim: a yes/no verification, answer "yes"
 VERIFYING = ("aggregation", "modality")
-DEFAULT_VERSION = "v10"
+DEFAULT_VERSION = "v11"
 MAX_QUESTION_WORDS = 24
-VERSIONS = ("v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8", "v9", "v10")
+VERSIONS = ("v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8", "v9", "v10", "v11")
 #: the noun a name slot is followed by ("the Pro plan"), asked as "which plan"
 _KIND_NOUN = re.compile(r"^\s+(plans?|tiers?|editions?|regions?|environments?|zones?|clusters?)\b", re.I)
 _DEFAULT_NOUN = {"tier": "plan", "region": "region", "environment": "environment"}
@@ -869,6 +872,8 @@ def _phrase(sentence: Sentence, site: Slot, family: str, env: Environment, versi
     for answer_slot in answers:
         phrasing = _render(sentence, site, family, env, version, claim, answer_slot, doc_text)
         if phrasing is not None and (version == "v1" or names_condition(phrasing.question, site, family, version)):
+            if _v11_rules(version) and family in VERIFYING and keeps_negation(phrasing) is False:
+                continue
             return phrasing
     if _v5_rules(version) and family in CONTRADICTING:
         for shape in (_agent_question, _main_verb_question):
@@ -1706,6 +1711,13 @@ def names_condition(question: str, site: Slot, family: str, version: str | None 
     return version is not None and _v4_rules(version) and family in VERIFYING and names_strength(question, site.text)
 
 
+def keeps_negation(phrasing: "Phrasing") -> bool:
+    """v11: a yes/no verification whose expected answer is "yes" is negated exactly when its
+    claim is: "Does Plane change the status ...?" verifies nothing of "Plane does not change the
+    status ...", whose answer to it is "no"."""
+    return bool(_NEGATED.search(phrasing.question)) == bool(_NEGATED.search(phrasing.claim))
+
+
 def names_strength(question: str, word: str) -> bool:
     """v4: the question keeps the strength of ``word``, in its own words or in a plain spoken
     form of the same strength ("must" as "have to", "all" as "every")."""
@@ -1736,7 +1748,7 @@ def _render(sentence: Sentence, site: Slot, family: str, env: Environment, versi
         keep_case = True  # "High and Critical alerts": a category name keeps its capital beside its capitalised pair
     parts = _clause_parts(text, site, answer_slot, keep_case=keep_case,
                           allow_negation=(version != "v1" and family == "polarity"), strict=_rules_of(version),
-                          v5=_v5_rules(version))
+                          v5=_v5_rules(version), v11=_v11_rules(version))
     ctx = {
         "family": family,
         "kind": site.kind,
@@ -1770,7 +1782,9 @@ def _render(sentence: Sentence, site: Slot, family: str, env: Environment, versi
         ctx["in_situ"] = None
     if _v5_rules(version) and ctx["in_situ"] and not ctx["fronted"]:
         wh = parts.get("wh") or ""
-        ctx["in_situ"] = do_fronted(ctx["in_situ"], wh) or pp_fronted(ctx["in_situ"], wh) or ctx["in_situ"]
+        v11 = _v11_rules(version)
+        ctx["in_situ"] = do_fronted(ctx["in_situ"], wh, v11=v11) or pp_fronted(ctx["in_situ"], wh, v11=v11) \
+            or ctx["in_situ"]
     question = " ".join(template.render(**ctx).split())
     if not question or not question.endswith("?") or " ," in question or ",," in question:
         return None
@@ -1948,7 +1962,7 @@ def _split_at_wh(in_situ: str, wh: str) -> tuple[list[str], str] | None:
     return in_situ[:at].split(), in_situ[at + len(wh):]
 
 
-def do_fronted(in_situ: str, wh: str) -> str | None:
+def do_fronted(in_situ: str, wh: str, *, v11: bool = False) -> str | None:
     """v5: an in-place question with a lexical verb before its wh-phrase is asked with do-support,
     as people ask it: "The Team plan includes how many seats" -> "How many seats does the Team
     plan include"; "... includes how many GB of storage per month" -> "How many GB of storage
@@ -1993,7 +2007,9 @@ def do_fronted(in_situ: str, wh: str) -> str | None:
             do = "do"
         else:
             return None
-    of = re.match(r"\s+of\s+[a-z][a-z-]*", after)  # "how many GB of storage" moves as one phrase
+    of = of_phrase(after) if v11 else re.match(r"\s+of\s+[a-z][a-z-]*", after)  # "how many GB of storage" moves as one phrase
+    if of is False:
+        return None  # v11: an "of" phrase that does not end soon stays in place
     moved = prep + wh + (of.group(0) if of else "")
     rest = after[of.end():] if of else after
     if re.search(r"\b(?:and|or|but)\b", rest):
@@ -2001,7 +2017,7 @@ def do_fronted(in_situ: str, wh: str) -> str | None:
     return f"{moved[:1].upper()}{moved[1:]} {do} {subject} {lemma}{rest}"
 
 
-def pp_fronted(in_situ: str, wh: str) -> str | None:
+def pp_fronted(in_situ: str, wh: str, *, v11: bool = False) -> str | None:
     """v5: a wh-phrase inside a prepositional phrase on the subject moves to the front with its
     preposition, and the auxiliary after it inverts with the subject, as English asks it: "new
     workspaces on which plan can start a trial" -> "On which plan can new workspaces start a
@@ -2017,7 +2033,9 @@ def pp_fronted(in_situ: str, wh: str) -> str | None:
     prep, subject = before[-1].lower(), before[:-1]
     if len(subject) > 5 or _finite_in(subject) or re.search(r"\b(?:not|never|no|and|or)\b", " ".join(subject), re.I):
         return None
-    of = re.match(r"\s+of\s+[A-Za-z][\w.-]*", after)
+    of = of_phrase(after) if v11 else re.match(r"\s+of\s+[A-Za-z][\w.-]*", after)
+    if of is False:
+        return None
     moved = wh + (of.group(0) if of else "")
     rest = after[of.end():] if of else after
     aux = re.match(r"\s+(is|are|was|were|will|can|must|may|should|has|have|could|would|might)\s+(?=\S)", rest)
@@ -2048,7 +2066,8 @@ def natural_in_situ(before: str, after: str) -> bool:
 
 
 def _clause_parts(text: str, site: Slot, answer_slot: Slot | None, *, keep_case: bool = False,
-                  allow_negation: bool = False, strict: bool = False, v5: bool = False) -> dict:
+                  allow_negation: bool = False, strict: bool = False, v5: bool = False,
+                  v11: bool = False) -> dict:
     parts: dict = {}
     body = _BULLET.sub("", text).strip().rstrip(".")
     offset = len(text) - len(text.lstrip())
@@ -2105,12 +2124,12 @@ def _clause_parts(text: str, site: Slot, answer_slot: Slot | None, *, keep_case:
             span = parts.get("answer_span")
             if span and span[0] >= m.end() and parts["aux"] not in ("has", "have", "does", "do", "did"):
                 parts["fronted"] = _fronted(body, m, span, parts["wh"], parts["subject"],
-                                            allow_negation=allow_negation, _v5=v5)
+                                            allow_negation=allow_negation, _v5=v5, _v11=v11)
     return parts
 
 
 def _fronted(body: str, aux: re.Match, span: tuple[int, int], wh: str, subject: str, *,
-             allow_negation: bool = False, _v5: bool = False) -> str | None:
+             allow_negation: bool = False, _v5: bool = False, _v11: bool = False) -> str | None:
     """ "Logs are kept for 14 days in X" -> "For how many days are logs kept in X";
     "You will have 7 days to reply" -> "How many days will you have to reply"."""
     a, b = span
@@ -2125,8 +2144,13 @@ def _fronted(body: str, aux: re.Match, span: tuple[int, int], wh: str, subject: 
             return None  # "a grant of $5", "limit you to 40 hours": in-place wording reads better
         prep = m.group(1)
         between = between[: m.start()]
-    of = re.match(r"\s+of\s+(?:(?:a|an|the|your|my|our|their)\s+)?[a-z][a-z-]*\b(?!\s*(?:of|'s)\b)", after) \
-        if prep and _v5 else None
+    if prep and _v11:
+        of = of_phrase(after)  # v11: "after 14 days of failed attempts" moves whole, or not at all
+        if of is False:
+            return None
+    else:
+        of = re.match(r"\s+of\s+(?:(?:a|an|the|your|my|our|their)\s+)?[a-z][a-z-]*\b(?!\s*(?:of|'s)\b)", after) \
+            if prep and _v5 else None
     if of:  # v5: "within 72 hours of confirmation" moves as one phrase, as in :func:`do_fronted`
         wh, after = wh + of.group(0), after[of.end():]
     if re.match(r"\s*(?:of\b|\()", after):
@@ -2920,6 +2944,34 @@ def _v10_rules(version: str) -> bool:
     """Whether ``version`` applies the v10 rules (round 31): a question that names nothing of its
     page's topic carries the page title in front (:func:`.page_topic.carry_page_topic`)."""
     return version not in VERSIONS[:9]
+
+
+def _v11_rules(version: str) -> bool:
+    """Whether ``version`` applies the v11 rules (round 32): a fronted wh-phrase takes its whole
+    "of" phrase along or is not fronted (:func:`of_phrase`), and a yes/no verification keeps the
+    claim's negation (:func:`names_condition`)."""
+    return version not in VERSIONS[:10]
+
+
+#: where the "of" phrase after a fronted value ends: punctuation, the end, or a word that opens
+#: the next phrase (a preposition, conjunction, relative word, auxiliary or modal)
+_NEXT_PHRASE = (r"in|on|at|for|to|from|with|without|by|before|after|within|until|during|per|via|across|over|"
+                r"under|and|or|but|that|which|who|when|if|once|unless|is|are|was|were|will|can|must|may|"
+                r"should|has|have|had|do|does|did|could|would|might|shall")
+_OF_PHRASE = re.compile(r"\s+of\s+(?:(?:a|an|the|your|my|our|their|its)\s+)?"
+                        r"[A-Za-z][\w-]*(?:\.[\w-]+)*(?:\s+[A-Za-z][\w-]*(?:\.[\w-]+)*){0,3}?"
+                        r"(?=\s*(?:$|[.,;:!?)\]])|\s+(?:" + _NEXT_PHRASE + r")\b)", re.I)
+
+
+def of_phrase(after: str) -> re.Match | None | bool:
+    """v11: the whole "of" phrase that follows a value fronted as a wh-phrase ("14 days of failed
+    attempts" -> "how many days of failed attempts"), up to where the next phrase opens, at most
+    four words; None when no "of" follows; False when one follows but does not end within four
+    words (the question is then not fronted: a piece of it left behind reads as "... cancelled
+    attempts?")."""
+    if not re.match(r"\s+of\s", after):
+        return None
+    return _OF_PHRASE.match(after) or False
 
 
 def _numbered_thing(text: str) -> bool:
