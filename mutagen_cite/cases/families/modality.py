@@ -79,6 +79,30 @@ def _negative_subject(text: str, at: int) -> bool:
 _STRANDED = re.compile(r"\s*(?:[A-Za-z][\w-]*\s+){1,4}(?:to|for|with|of|from|into|onto|at|about)\s*[.!]?\s*$", re.I)
 
 
+#: "should" as a prediction, not advice: what a reader will see or get ("You should see a
+#: confirmation", "The page should appear"), a state expected by default ("should be selected by
+#: default"), or an event within a time bound ("Tiny images should boot in less than 2 seconds",
+#: "Issuance should happen within an hour"). Weakened to "can", the copy still says yes to "Should
+#: it boot in less than 2 seconds?" as a reader means it, so the pair is neither fair nor a near miss
+_EVENT_VERB = (r"(?:boot|start|happen|occur|complete|finish|propagate|arrive|load|resolve|sync|update|refresh|"
+               r"appear|expire|respond|return|be\s+(?:ready|available|complete|done|live|visible|back|up|running|"
+               r"active|processed|created|updated|applied|reflected|propagated|issued|delivered|restored))")
+_BOUND = (r"(?:less\s+than\s+|under\s+|about\s+|around\s+|approximately\s+|roughly\s+|up\s+to\s+|a\s+few\s+|"
+          r"just\s+)?(?:\d+|an?|one|two|three|five|ten|several|a\s+couple\s+of)\s*"
+          r"(?:milliseconds?|ms|seconds?|secs?|s|minutes?|mins?|hours?|hrs?|days?|weeks?)\b")
+_PREDICTION = re.compile(
+    r"\s+(?:now\s+|then\s+|also\s+|soon\s+|already\s+|automatically\s+|usually\s+|typically\s+|only\s+)?(?:"
+    r"(?:see|notice|receive|appear|show\s+up|look\s+like|be\s+(?:visible|listed|able\s+to\s+see))\b"
+    r"|be\s+[a-z]+ed\s+by\s+default\b"
+    r"|take\s+" + _BOUND +
+    r"|" + _EVENT_VERB + r"\s+(?:[\w-]+\s+){0,3}?(?:in|within|under|after)\s+" + _BOUND + r")", re.I)
+
+
+def _prediction(text: str, slot: Slot) -> bool:
+    """A "should" that predicts (:data:`_PREDICTION`) rather than advises."""
+    return slot.text.lower() == "should" and bool(_PREDICTION.match(text, slot.end))
+
+
 class ModalityFamily:
     name = "modality"
     version = "modality.v3"
@@ -100,6 +124,7 @@ class ModalityFamily:
         return [s for s in sentence.slots_of("modality")
                 if s.kind == "modal" and not _NEGATION_AFTER.match(text[s.end:].lstrip())
                 and not _negative_subject(text, s.start) and not _STRANDED.match(text, s.end)
+                and not _prediction(text, s)
                 and _edits(text, s) and not grammar.in_code_or_url(text, s.start, s.end)]
 
     def mutate(self, sentence: Sentence, site: Slot, values: ValueSource, rng: random.Random) -> Mutation | None:
