@@ -84,3 +84,28 @@ def test_a_version_without_its_own_template_uses_the_latest_earlier_one():
     assert question_template(env, "modality", "v3").filename.endswith("modality.v3.j2")  # old suites: their own
     with pytest.raises(TemplateNotFound, match="nosuch.v10"):
         question_template(env, "nosuch", "v10")
+
+
+V11_PAGE = ("Roll back a bad deploy in two clicks. Each deploy is kept. Each work item has types and rules. "
+            "Your bill is sent monthly. Pricing applies per seat. Billing is monthly. The leave policy and the "
+            "notice policy apply. Stock option grants vest monthly. We use the Recovery Policy and Kiln Cloud.")
+
+
+@pytest.mark.parametrize("title, v10, v11", [
+    # a title in title case is read in the page's own case, so its form is clear
+    ("Roll Back a Bad Deploy", None, "When rolling back a bad deploy"),
+    ("Work Item Types", None, "For work item types"),  # a noun before a noun heads a noun phrase
+    ("Understanding Your Bill", None, "When understanding your bill"),
+    ("Leave and Notice Rules", None, "For leave and notice rules"),  # no imperative before "and"
+    # all or nothing: the page writes "Recovery Policy" capitalised, so the title is a name as written
+    ("Backup and Recovery Policy", "For Backup and Recovery Policy", "For Backup and Recovery Policy"),
+    ("Stock Option Quilting", None, None),  # "quilting" is never written: no telling
+    ("Zarvo Deploy Changelog", "For Zarvo Deploy Changelog", "For Zarvo Deploy Changelog"),  # never "deploy Changelog"
+    # "How X works" names X
+    ("How billing works", None, "For billing"),
+    ("How and when stock option grants are calculated", None, "For stock option grants"),
+    ("How We Work", None, None),
+])
+def test_v11_reads_title_case_and_how_titles(title, v10, v11):
+    assert title_frame(title, V11_PAGE) == v10
+    assert title_frame(title, V11_PAGE, True) == v11

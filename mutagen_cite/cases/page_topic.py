@@ -22,6 +22,9 @@ The frame is made from the title by its form (lemminflect decides the word class
 - a verb that is also a noun, followed by a capitalised word ("Use OAuth", "Vector Search"), is
   unclear (an imperative and a name, or a name): no frame.
 
+v11 also reads "How X works" as X, and a title in title case in the page's own case first
+(:func:`sentence_case`), so "Roll Back a Bad Deploy" frames as "When rolling back a bad deploy".
+
 No frame is carried when the question already opens with one ("In the X table, ...", "When ...,"),
 shares a content word with the title (it names the topic already), or when the title names the
 answer (the question would give it away), is a generic page name ("Overview", "FAQ"), a
@@ -38,7 +41,7 @@ from typing import Sequence
 
 from jinja2 import Environment
 
-from .questions import Phrasing, natural_question, question_problem, question_template
+from .questions import Phrasing, _v11_rules, natural_question, question_problem, question_template
 
 #: titles that name no topic a question can carry
 GENERIC_TITLES = {
@@ -66,7 +69,7 @@ _MASS_HEADS = {"data", "access", "support", "security", "privacy", "information"
 
 
 @lru_cache(maxsize=1024)
-def title_frame(title: str, doc_text: str | None = None) -> str | None:
+def title_frame(title: str, doc_text: str | None = None, v11: bool = False) -> str | None:
     """The frame a page title puts in front of a question ("When deploying to Vercel", "For
     database imports", "For the firewall"), or None when the title carries no usable topic or its
     form is unclear ("Vector Search": a verb and a name, or a noun and its name?). Cached: every
@@ -74,12 +77,27 @@ def title_frame(title: str, doc_text: str | None = None) -> str | None:
 
     A sentence-case title's first word is lowered only when ``doc_text`` writes it in lowercase
     and never capitalised inside a sentence ("Database imports" -> "database imports"; "Stripe
-    integration" keeps its name)."""
+    integration" keeps its name).
+
+    v11 reads two more title forms: "How X works" / "How (and when) X are calculated" names X
+    (:data:`_HOW_WORKS`), and a title in title case is read in the page's own case first
+    (:func:`sentence_case`: "Roll Back a Bad Deploy Fast" -> "Roll back a bad deploy fast", "Work
+    Item Types" -> "Work item types"), so its form is as clear as a sentence-case title's."""
     from lemminflect import getAllLemmas, getInflection
 
     text = re.sub(r"\s*\([^)]*\)", "", title or "")
     text = re.split(r"\s[|\u2013\u2014-]\s|:\s", text)[0].strip().rstrip(".!")
     text = _GENRE_OPENER.sub("", text)  # "Guidelines for concurrency settings" is about concurrency settings
+    if v11:
+        how = _HOW_WORKS.match(text)
+        if how and not re.match(r"(?:we|i|you|it|they|this|that)\b", how.group("topic"), re.I):
+            text = how.group("topic")  # "How billing works" is about billing
+    recased = None
+    if v11:
+        recased = sentence_case(text, doc_text)
+        if recased == text:
+            recased = None  # not in title case
+        text = recased or text
     words = text.split()
     if not words or len(words) > MAX_TITLE_WORDS or not re.search(r"[A-Za-z]{3}", text) or "?" in text:
         return None
@@ -95,15 +113,19 @@ def title_frame(title: str, doc_text: str | None = None) -> str | None:
             return None  # a question as a title
     lemmas = getAllLemmas(low)
     verb = lemmas.get("VERB", ())
-    title_case = any(_styled_capital(w) for w in words[1:])
+    title_case = recased is None and any(_styled_capital(w) for w in words[1:])  # v11: read in the page's case
     if title_case and verb and (verb[0] == low or low.endswith("ing")):
         return None  # "Rolling Back a Bad Deploy Fast": a task in title case, no clause to carry
     if not first[1:].islower():
         return "For " + " ".join(words)  # "DROP TABLE", "PlanetScale plans": a name as written
-    if len(words) > 1 and low.endswith("ing") and verb and low in getInflection(verb[0], tag="VBG"):
-        return "When " + " ".join([low, *words[1:]])  # "Importing data" -> "When importing data"
     nxt = words[1] if len(words) > 1 else ""
-    if verb and verb[0] == low and len(words) > 1:
+    # v11, a title recased from title case: a first word that is also a noun is read as a verb only
+    # before the words that open a verb's object ("Roll back a ...", "Understanding your bill");
+    # before a noun or "and" it heads a noun phrase ("Pricing plans", "Leave and notice policy")
+    noun_first = recased is not None and "NOUN" in lemmas and nxt.lower() not in _AFTER_IMPERATIVE - {"and", "or"}
+    if len(words) > 1 and low.endswith("ing") and verb and low in getInflection(verb[0], tag="VBG") and not noun_first:
+        return "When " + " ".join([low, *words[1:]])  # "Importing data" -> "When importing data"
+    if verb and verb[0] == low and len(words) > 1 and not noun_first:
         if "NOUN" not in lemmas or nxt.lower() in _AFTER_IMPERATIVE:
             ing = getInflection(low, tag="VBG")
             return "When " + " ".join([ing[0], *words[1:]]) if ing else None  # "Deploy to Vercel"
@@ -121,6 +143,37 @@ def title_frame(title: str, doc_text: str | None = None) -> str | None:
                 and not _NO_ARTICLE_SUFFIX.search(low):
             return "For the " + phrase  # "Firewall" -> "For the firewall"
     return "For " + phrase
+
+
+#: v11: a title that asks how its topic works ("How billing works", "How and when stock option
+#: grants are calculated"): the topic is the noun phrase
+_HOW_WORKS = re.compile(r"^How\s+(?:and\s+(?:when|why)\s+)?(?P<topic>[A-Za-z][\w./-]*(?:\s+[\w./-]+){0,4}?)\s+"
+                        r"(?:works?|(?:is|are)\s+[a-z]+(?:ed|en))$", re.I)
+
+
+def sentence_case(text: str, doc_text: str | None) -> str | None:
+    """v11: a title-case title in the case its page writes it, or ``text`` unchanged when it is not
+    in title case. Function words are lowered; an English word capitalised by the styling is lowered
+    when the page writes it in lowercase and never capitalised inside a sentence
+    (:func:`_written_lower`). All or nothing: None when any styled word fails (the page writes it
+    capitalised, as part of a name, or never: no telling), since a half-lowered title ("For backup
+    and Recovery Policy") is neither the page's name nor its words."""
+    words = text.split()
+    if len(words) < 2 or not any(_styled_capital(w) for w in words[1:]):
+        return text
+    out = [words[0]]
+    lowered = False
+    for w in words[1:]:
+        if not _styled_capital(w):
+            if lowered and re.fullmatch(r"[A-Z][a-z]+", w):
+                return None  # "Platform Changelog" -> "platform Changelog": a capitalised word after a lowered one
+            out.append(w)  # a name or an acronym as written ("Fly.io", "API", "PostgreSQL")
+        elif w.lower() in _FUNCTION_WORDS or _written_lower(w, doc_text):
+            lowered = lowered or w.lower() not in _FUNCTION_WORDS
+            out.append(w.lower())
+        else:
+            return None  # the page writes it capitalised, or never: part of a name, or no telling
+    return " ".join(out)
 
 
 #: a title that names its genre before its topic ("Guidelines for ...", "An introduction to ...",
@@ -175,7 +228,7 @@ def carry_page_topic(phrasing: Phrasing, title: str | None, env: Environment, ve
     named = _content_stems(title)  # the whole title: its acronym in brackets, its part after a colon
     if not named or named & _content_stems(question) or named & _content_stems(phrasing.answer):
         return phrasing  # the question names the topic already, or the title names the answer
-    frame = title_frame(title, doc_text)
+    frame = title_frame(title, doc_text, _v11_rules(version))
     if frame is None:
         return phrasing
     carried = _content_stems(re.sub(r"^(?:For(?:\s+the)?|When)\s+", "", frame))
