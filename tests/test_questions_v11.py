@@ -71,3 +71,11 @@ def test_a_quantifier_under_a_negation_is_no_aggregation_site(annotator, text, w
     s = sentence_of(annotator, text)
     sites = [x.text for x in get_families(["aggregation"])[0].sites(s)]
     assert (word in sites) is is_site, (text, sites, s.slots)
+
+
+@pytest.mark.parametrize("text", ["All must pass for the firing to proceed.", "Each must be signed by a supervisor."])
+def test_a_quantifier_alone_as_the_subject_has_no_referent(text):
+    slot = ("modality", "modal", "must", "must")
+    assert _ask(text, slot, version="v10") is not None  # "Does all have to pass ...?"
+    assert _ask(text, slot) is None
+    assert _ask("All glazes must pass for the firing to proceed.", slot) is not None

@@ -1711,6 +1711,12 @@ def names_condition(question: str, site: Slot, family: str, version: str | None 
     return version is not None and _v4_rules(version) and family in VERIFYING and names_strength(question, site.text)
 
 
+#: v11: a quantifier standing alone as the subject refers back to what the text before it names
+#: ("All must pass for the transition to proceed."): a question of it has no referent
+_ELLIPTICAL_SUBJECTS = {"all", "each", "both", "some", "many", "most", "none", "either", "neither", "several", "few",
+                        "any", "all of them", "each of them", "both of them", "some of them", "most of them"}
+
+
 def keeps_negation(phrasing: "Phrasing") -> bool:
     """v11: a yes/no verification whose expected answer is "yes" is negated exactly when its
     claim is: "Does Plane change the status ...?" verifies nothing of "Plane does not change the
@@ -1774,6 +1780,8 @@ def _render(sentence: Sentence, site: Slot, family: str, env: Environment, versi
     if _v4_rules(version) and family in VERIFYING and re.search(
             r"\b(?:until|unless|before|after|once|while|because|since|if|when)\b", parts.get("subject") or ""):
         return None  # "Wait until your instance has cloned ...": a clause, not a subject, before the auxiliary
+    if _v11_rules(version) and (parts.get("subject") or "").strip().lower() in _ELLIPTICAL_SUBJECTS:
+        return None  # "All must pass ...": all of what the sentence before lists ("Does All have to pass?")
     try:
         template = question_template(env, family, version)
     except TemplateNotFound:
