@@ -41,7 +41,7 @@ from typing import Sequence
 
 from jinja2 import Environment
 
-from .questions import Phrasing, _v11_rules, natural_question, question_problem, question_template
+from .questions import Phrasing, natural_question, question_problem, question_template, v11_rules
 
 #: titles that name no topic a question can carry
 GENERIC_TITLES = {
@@ -88,16 +88,14 @@ def title_frame(title: str, doc_text: str | None = None, v11: bool = False) -> s
     text = re.sub(r"\s*\([^)]*\)", "", title or "")
     text = re.split(r"\s[|\u2013\u2014-]\s|:\s", text)[0].strip().rstrip(".!")
     text = _GENRE_OPENER.sub("", text)  # "Guidelines for concurrency settings" is about concurrency settings
+    recased = None  # v11: the title-case title as its page writes it
     if v11:
         how = _HOW_WORKS.match(text)
         if how and not re.match(r"(?:we|i|you|it|they|this|that)\b", how.group("topic"), re.I):
             text = how.group("topic")  # "How billing works" is about billing
-    recased = None
-    if v11:
-        recased = sentence_case(text, doc_text)
-        if recased == text:
-            recased = None  # not in title case
-        text = recased or text
+        cased = sentence_case(text, doc_text)
+        if cased is not None and cased != text:
+            recased = text = cased
     words = text.split()
     if not words or len(words) > MAX_TITLE_WORDS or not re.search(r"[A-Za-z]{3}", text) or "?" in text:
         return None
@@ -228,7 +226,7 @@ def carry_page_topic(phrasing: Phrasing, title: str | None, env: Environment, ve
     named = _content_stems(title)  # the whole title: its acronym in brackets, its part after a colon
     if not named or named & _content_stems(question) or named & _content_stems(phrasing.answer):
         return phrasing  # the question names the topic already, or the title names the answer
-    frame = title_frame(title, doc_text, _v11_rules(version))
+    frame = title_frame(title, doc_text, v11_rules(version))
     if frame is None:
         return phrasing
     carried = _content_stems(re.sub(r"^(?:For(?:\s+the)?|When)\s+", "", frame))

@@ -872,7 +872,7 @@ def _phrase(sentence: Sentence, site: Slot, family: str, env: Environment, versi
     for answer_slot in answers:
         phrasing = _render(sentence, site, family, env, version, claim, answer_slot, doc_text)
         if phrasing is not None and (version == "v1" or names_condition(phrasing.question, site, family, version)):
-            if _v11_rules(version) and family in VERIFYING and keeps_negation(phrasing) is False:
+            if v11_rules(version) and family in VERIFYING and keeps_negation(phrasing) is False:
                 continue
             return phrasing
     if _v5_rules(version) and family in CONTRADICTING:
@@ -1754,7 +1754,7 @@ def _render(sentence: Sentence, site: Slot, family: str, env: Environment, versi
         keep_case = True  # "High and Critical alerts": a category name keeps its capital beside its capitalised pair
     parts = _clause_parts(text, site, answer_slot, keep_case=keep_case,
                           allow_negation=(version != "v1" and family == "polarity"), strict=_rules_of(version),
-                          v5=_v5_rules(version), v11=_v11_rules(version))
+                          v5=_v5_rules(version), v11=v11_rules(version))
     ctx = {
         "family": family,
         "kind": site.kind,
@@ -1780,7 +1780,7 @@ def _render(sentence: Sentence, site: Slot, family: str, env: Environment, versi
     if _v4_rules(version) and family in VERIFYING and re.search(
             r"\b(?:until|unless|before|after|once|while|because|since|if|when)\b", parts.get("subject") or ""):
         return None  # "Wait until your instance has cloned ...": a clause, not a subject, before the auxiliary
-    if _v11_rules(version) and (parts.get("subject") or "").strip().lower() in _ELLIPTICAL_SUBJECTS:
+    if v11_rules(version) and (parts.get("subject") or "").strip().lower() in _ELLIPTICAL_SUBJECTS:
         return None  # "All must pass ...": all of what the sentence before lists ("Does All have to pass?")
     try:
         template = question_template(env, family, version)
@@ -1790,7 +1790,7 @@ def _render(sentence: Sentence, site: Slot, family: str, env: Environment, versi
         ctx["in_situ"] = None
     if _v5_rules(version) and ctx["in_situ"] and not ctx["fronted"]:
         wh = parts.get("wh") or ""
-        v11 = _v11_rules(version)
+        v11 = v11_rules(version)
         ctx["in_situ"] = do_fronted(ctx["in_situ"], wh, v11=v11) or pp_fronted(ctx["in_situ"], wh, v11=v11) \
             or ctx["in_situ"]
     question = " ".join(template.render(**ctx).split())
@@ -2954,7 +2954,7 @@ def _v10_rules(version: str) -> bool:
     return version not in VERSIONS[:9]
 
 
-def _v11_rules(version: str) -> bool:
+def v11_rules(version: str) -> bool:
     """Whether ``version`` applies the v11 rules (round 32): a fronted wh-phrase takes its whole
     "of" phrase along or is not fronted (:func:`of_phrase`), and a yes/no verification keeps the
     claim's negation (:func:`names_condition`)."""
